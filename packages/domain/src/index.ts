@@ -1,3 +1,6 @@
 // Public surface of the domain package. Each area re-exports its own files from its index.
 export * from './catalogos/catalogo.ts';
 export * from './catalogos/venda.ts';
+export * from './catalogos/index.ts';
+export * from './recursos/definir-recurso.ts';
+export * as recursos from './recursos/registro.ts';

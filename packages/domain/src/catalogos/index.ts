@@ -1,0 +1,2 @@
+// Catalogues added beside catalogo.ts and venda.ts (those two are exported by the package index directly).
+export * from './permissoes.ts';
