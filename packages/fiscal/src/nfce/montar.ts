@@ -1,0 +1,464 @@
+// NFC-e (model 65, layout 4.00) builder. The XML is produced by string concatenation in canonical
+// form (no blanks between tags, no empty-element tags, text escaped as C14N does) so that signing
+// only has to hash the string: see assinatura.ts.
+
+import { createHash } from 'node:crypto';
+import { gerarCodigoNumerico, montarChave } from '../chave.ts';
+import { formatarDataHora } from '../datas.ts';
+import { formatar, moeda, paraEscala, percentual, reduzir } from '../decimal.ts';
+import { escaparXml, limparTexto, somenteAlfanumericos, somenteDigitos, tagTexto } from '../texto.ts';
+import type { DadosNfce, IbsCbsItem, IcmsItem, ItemNfce, PagamentoNfce, PisCofinsItem } from '../tipos.ts';
+import { codigoUf } from '../ufs.ts';
+
+export const NS_NFE = 'http://www.portalfiscal.inf.br/nfe';
+export const MENSAGEM_DOCUMENTO_INVALIDO = 'CPF ou CNPJ Inválido, favor preencher corretamente';
+// MOC 4.00, regra 373 (homologação): the first item and the recipient name carry this text.
+export const TEXTO_HOMOLOGACAO = 'NOTA FISCAL EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
+
+/** Totals of the note as decimal text (2 places). */
+export interface TotaisNfce {
+  vBC: string;
+  vICMS: string;
+  vProd: string;
+  vDesc: string;
+  vOutro: string;
+  vPIS: string;
+  vCOFINS: string;
+  vNF: string;
+  vTotTrib: string;
+  vPag: string;
+  vTroco: string;
+  vIBS?: string;
+  vCBS?: string;
+}
+
+export interface NfceMontada {
+  chave: string;
+  /** `<infNFe ...>...</infNFe>`, already canonical (without the inherited xmlns). */
+  infNFe: string;
+  dados: DadosNfce;
+  tpEmis: 1 | 9;
+  dhEmi: string;
+  totais: TotaisNfce;
+  /** Recipient document as written (CPF 11 / CNPJ 14), if any. */
+  documentoDestinatario?: string;
+}
+
+export class ErroMontagemNfce extends Error {
+  override name = 'ErroMontagemNfce';
+}
+
+interface Acumulador {
+  vBC: bigint;
+  vICMS: bigint;
+  vProd: bigint;
+  vDesc: bigint;
+  vOutro: bigint;
+  vPIS: bigint;
+  vCOFINS: bigint;
+  vTotTrib: bigint;
+  temIbsCbs: boolean;
+  vBCIBSCBS: bigint;
+  vIBSUF: bigint;
+  vIBSMun: bigint;
+  vCBS: bigint;
+}
+
+const TAXAS = 4; // rates are carried with 4 decimals (TDec_0302a04)
+
+function dec2(valor: bigint): string {
+  return moeda(valor);
+}
+
+function taxa(valor: bigint): string {
+  return formatar(valor, TAXAS, 2);
+}
+
+/** Validates and normalises the recipient document (spec 5). */
+export function documentoDestinatario(documento: string): { tag: 'CPF' | 'CNPJ'; valor: string } {
+  const valor = somenteAlfanumericos(documento);
+  if (valor.length === 11 && /^\d{11}$/.test(valor)) return { tag: 'CPF', valor };
+  if (valor.length === 14 && /^[0-9A-Z]{12}\d{2}$/.test(valor)) return { tag: 'CNPJ', valor };
+  throw new ErroMontagemNfce(MENSAGEM_DOCUMENTO_INVALIDO);
+}
+
+function grupoIcms(
+  icms: IcmsItem,
+  origem: number,
+  base: bigint,
+  crt: number,
+  xProd: string,
+  acc: Acumulador,
+) {
+  if ('CSOSN' in icms) {
+    if (crt === 3) throw new ErroMontagemNfce(`Produto ${xProd}: regime normal (CRT 3) usa CST, não CSOSN`);
+    const o = `<orig>${origem}</orig><CSOSN>${icms.CSOSN}</CSOSN>`;
+    switch (icms.CSOSN) {
+      case '101': {
+        const p = paraEscala(icms.pCredSN ?? '0', TAXAS);
+        return `<ICMSSN101>${o}<pCredSN>${taxa(p)}</pCredSN><vCredICMSSN>${dec2(percentual(base, p, TAXAS))}</vCredICMSSN></ICMSSN101>`;
+      }
+      case '102':
+      case '103':
+      case '300':
+      case '400':
+        return `<ICMSSN102>${o}</ICMSSN102>`;
+      case '500':
+        return `<ICMSSN500>${o}</ICMSSN500>`;
+      case '900':
+        return `<ICMSSN900>${o}</ICMSSN900>`;
+      default:
+        throw new ErroMontagemNfce(`Produto ${xProd}: CSOSN ${icms.CSOSN} não suportado em NFC-e`);
+    }
+  }
+  if (crt !== 3)
+    throw new ErroMontagemNfce(`Produto ${xProd}: Simples Nacional (CRT ${crt}) usa CSOSN, não CST`);
+  const o = `<orig>${origem}</orig><CST>${icms.CST}</CST>`;
+  switch (icms.CST) {
+    case '00': {
+      const p = paraEscala(icms.pICMS ?? '0', TAXAS);
+      const v = percentual(base, p, TAXAS);
+      acc.vBC += base;
+      acc.vICMS += v;
+      return `<ICMS00>${o}<modBC>3</modBC><vBC>${dec2(base)}</vBC><pICMS>${taxa(p)}</pICMS><vICMS>${dec2(v)}</vICMS></ICMS00>`;
+    }
+    case '20': {
+      const red = paraEscala(icms.pRedBC ?? '0', TAXAS);
+      const bc = base - percentual(base, red, TAXAS);
+      const p = paraEscala(icms.pICMS ?? '0', TAXAS);
+      const v = percentual(bc, p, TAXAS);
+      acc.vBC += bc;
+      acc.vICMS += v;
+      return `<ICMS20>${o}<modBC>3</modBC><pRedBC>${taxa(red)}</pRedBC><vBC>${dec2(bc)}</vBC><pICMS>${taxa(p)}</pICMS><vICMS>${dec2(v)}</vICMS></ICMS20>`;
+    }
+    case '40':
+    case '41':
+    case '50':
+      return `<ICMS40>${o}</ICMS40>`;
+    case '60':
+      return `<ICMS60>${o}</ICMS60>`;
+    case '90': {
+      if (icms.pICMS === undefined) return `<ICMS90>${o}</ICMS90>`;
+      const p = paraEscala(icms.pICMS, TAXAS);
+      const v = percentual(base, p, TAXAS);
+      acc.vBC += base;
+      acc.vICMS += v;
+      return `<ICMS90>${o}<modBC>3</modBC><vBC>${dec2(base)}</vBC><pICMS>${taxa(p)}</pICMS><vICMS>${dec2(v)}</vICMS></ICMS90>`;
+    }
+    default:
+      throw new ErroMontagemNfce(`Produto ${xProd}: CST de ICMS não suportado em NFC-e`);
+  }
+}
+
+function grupoPisCofins(
+  tipo: 'PIS' | 'COFINS',
+  cfg: PisCofinsItem,
+  base: bigint,
+  xProd: string,
+): [string, bigint] {
+  const cst = cfg.CST.padStart(2, '0');
+  const aliq = tipo === 'PIS' ? 'pPIS' : 'pCOFINS';
+  const val = tipo === 'PIS' ? 'vPIS' : 'vCOFINS';
+  if (cst === '01' || cst === '02') {
+    const p = paraEscala(cfg.aliquota ?? '0', TAXAS);
+    const v = percentual(base, p, TAXAS);
+    return [
+      `<${tipo}><${tipo}Aliq><CST>${cst}</CST><vBC>${dec2(base)}</vBC><${aliq}>${taxa(p)}</${aliq}><${val}>${dec2(v)}</${val}></${tipo}Aliq></${tipo}>`,
+      v,
+    ];
+  }
+  if (/^0[4-9]$/.test(cst)) return [`<${tipo}><${tipo}NT><CST>${cst}</CST></${tipo}NT></${tipo}>`, 0n];
+  if (/^(49|5[0-6]|6[0-7]|7[0-5]|98|99)$/.test(cst)) {
+    const p = paraEscala(cfg.aliquota ?? '0', TAXAS);
+    const bc = p === 0n ? 0n : base;
+    const v = percentual(bc, p, TAXAS);
+    return [
+      `<${tipo}><${tipo}Outr><CST>${cst}</CST><vBC>${dec2(bc)}</vBC><${aliq}>${taxa(p)}</${aliq}><${val}>${dec2(v)}</${val}></${tipo}Outr></${tipo}>`,
+      v,
+    ];
+  }
+  throw new ErroMontagemNfce(`Produto ${xProd}: CST de ${tipo} ${cfg.CST} não suportado em NFC-e`);
+}
+
+function grupoIbsCbs(cfg: IbsCbsItem, base: bigint, xProd: string, acc: Acumulador): string {
+  if (!/^\d{3}$/.test(cfg.CST) || !/^\d{6}$/.test(cfg.cClassTrib)) {
+    throw new ErroMontagemNfce(`Produto ${xProd}: CST/cClassTrib de IBS/CBS inválidos`);
+  }
+  acc.temIbsCbs = true;
+  const cab = `<IBSCBS><CST>${cfg.CST}</CST><cClassTrib>${cfg.cClassTrib}</cClassTrib>`;
+  if (cfg.pIBSUF === undefined && cfg.pIBSMun === undefined && cfg.pCBS === undefined)
+    return `${cab}</IBSCBS>`;
+  const bc = cfg.vBC === undefined ? base : paraEscala(cfg.vBC, 2);
+  const pUF = paraEscala(cfg.pIBSUF ?? '0', TAXAS);
+  const pMun = paraEscala(cfg.pIBSMun ?? '0', TAXAS);
+  const pCBS = paraEscala(cfg.pCBS ?? '0', TAXAS);
+  const vUF = percentual(bc, pUF, TAXAS);
+  const vMun = percentual(bc, pMun, TAXAS);
+  const vCBS = percentual(bc, pCBS, TAXAS);
+  acc.vBCIBSCBS += bc;
+  acc.vIBSUF += vUF;
+  acc.vIBSMun += vMun;
+  acc.vCBS += vCBS;
+  return (
+    `${cab}<gIBSCBS><vBC>${dec2(bc)}</vBC>` +
+    `<gIBSUF><pIBSUF>${taxa(pUF)}</pIBSUF><vIBSUF>${dec2(vUF)}</vIBSUF></gIBSUF>` +
+    `<gIBSMun><pIBSMun>${taxa(pMun)}</pIBSMun><vIBSMun>${dec2(vMun)}</vIBSMun></gIBSMun>` +
+    `<vIBS>${dec2(vUF + vMun)}</vIBS>` +
+    `<gCBS><pCBS>${taxa(pCBS)}</pCBS><vCBS>${dec2(vCBS)}</vCBS></gCBS></gIBSCBS></IBSCBS>`
+  );
+}
+
+function gtin(valor: string | undefined): string {
+  const v = valor ? somenteDigitos(valor) : '';
+  return v.length === 8 || v.length === 12 || v.length === 13 || v.length === 14 ? v : 'SEM GTIN';
+}
+
+function quantidade(valor: bigint): string {
+  return formatar(valor, 4);
+}
+
+function det(item: ItemNfce, n: number, dados: DadosNfce, acc: Acumulador): string {
+  const xProd =
+    n === 1 && dados.tpAmb === 2 ? TEXTO_HOMOLOGACAO : limparTexto(item.xProd, 120) || `item ${n}`;
+  const imposto = item.imposto;
+  if (!imposto) {
+    throw new ErroMontagemNfce(
+      `Produto ${limparTexto(item.xProd)} (código ${item.cProd}) sem configuração de imposto estadual; a nota não foi emitida`,
+    );
+  }
+  const q = paraEscala(item.qCom, 4);
+  const vUn = paraEscala(item.vUnCom, 10);
+  const vProd = item.vProd === undefined ? reduzir(q * vUn, 12) : paraEscala(item.vProd, 2);
+  const vDesc = item.vDesc === undefined ? 0n : paraEscala(item.vDesc, 2);
+  const vOutro = item.vOutro === undefined ? 0n : paraEscala(item.vOutro, 2);
+  if (q <= 0n) throw new ErroMontagemNfce(`Produto ${item.xProd}: quantidade deve ser maior que zero`);
+  if (vDesc < 0n || vOutro < 0n || vDesc > vProd + vOutro) {
+    throw new ErroMontagemNfce(`Produto ${item.xProd}: desconto/acréscimo inválido`);
+  }
+  const base = vProd - vDesc + vOutro;
+  acc.vProd += vProd;
+  acc.vDesc += vDesc;
+  acc.vOutro += vOutro;
+  const ean = gtin(item.cEAN);
+  const uCom = escaparXml(limparTexto(item.uCom, 6));
+  const qTxt = quantidade(q);
+  const vUnTxt = formatar(vUn, 10, 2);
+  const ncm = somenteDigitos(item.NCM);
+  const cfop = somenteDigitos(item.CFOP);
+  let s =
+    `<det nItem="${n}"><prod>${tagTexto('cProd', item.cProd, 60)}<cEAN>${ean}</cEAN><xProd>${escaparXml(xProd)}</xProd>` +
+    `<NCM>${ncm}</NCM>${item.CEST ? `<CEST>${somenteDigitos(item.CEST)}</CEST>` : ''}<CFOP>${cfop}</CFOP>` +
+    `<uCom>${uCom}</uCom><qCom>${qTxt}</qCom><vUnCom>${vUnTxt}</vUnCom><vProd>${dec2(vProd)}</vProd>` +
+    `<cEANTrib>${ean}</cEANTrib><uTrib>${uCom}</uTrib><qTrib>${qTxt}</qTrib><vUnTrib>${vUnTxt}</vUnTrib>` +
+    `${vDesc > 0n ? `<vDesc>${dec2(vDesc)}</vDesc>` : ''}${vOutro > 0n ? `<vOutro>${dec2(vOutro)}</vOutro>` : ''}` +
+    '<indTot>1</indTot></prod><imposto>';
+  if (imposto.vTotTrib !== undefined) {
+    const vt = paraEscala(imposto.vTotTrib, 2);
+    acc.vTotTrib += vt;
+    s += `<vTotTrib>${dec2(vt)}</vTotTrib>`;
+  }
+  s += `<ICMS>${grupoIcms(imposto.icms, imposto.origem, base, dados.emitente.CRT, xProd, acc)}</ICMS>`;
+  const [pis, vPIS] = grupoPisCofins('PIS', imposto.pis, base, xProd);
+  const [cofins, vCOFINS] = grupoPisCofins('COFINS', imposto.cofins, base, xProd);
+  acc.vPIS += vPIS;
+  acc.vCOFINS += vCOFINS;
+  s += pis + cofins;
+  if (imposto.ibsCbs) s += grupoIbsCbs(imposto.ibsCbs, base, xProd, acc);
+  s += '</imposto>';
+  if (item.infAdProd) s += tagTexto('infAdProd', item.infAdProd, 500);
+  return `${s}</det>`;
+}
+
+// Card group: NT 2020.006 requires it for credit/debit cards (03, 04) and the card-like means.
+const PAGAMENTOS_CARTAO = new Set(['03', '04', '17', '18']);
+
+function detPag(p: PagamentoNfce): [string, bigint] {
+  const tPag = p.tPag.padStart(2, '0');
+  const v = paraEscala(p.vPag, 2);
+  if (v < 0n) throw new ErroMontagemNfce('Valor de pagamento negativo');
+  let s = `<detPag><tPag>${tPag}</tPag>`;
+  if (tPag === '99') s += tagTexto('xPag', p.xPag ?? 'Outros', 60);
+  s += `<vPag>${dec2(v)}</vPag>`;
+  if (PAGAMENTOS_CARTAO.has(tPag) || p.cartao) {
+    const c = p.cartao;
+    if (c?.cAut || c?.CNPJ) {
+      s += '<card><tpIntegra>1</tpIntegra>';
+      if (c.CNPJ) s += `<CNPJ>${somenteDigitos(c.CNPJ)}</CNPJ>`;
+      if (c.tBand) s += `<tBand>${c.tBand}</tBand>`;
+      if (c.cAut) s += tagTexto('cAut', c.cAut, 128);
+      s += '</card>';
+    } else {
+      s += '<card><tpIntegra>2</tpIntegra></card>';
+    }
+  }
+  return [`${s}</detPag>`, v];
+}
+
+/** Builds the infNFe of an NFC-e. Pure: no clock (cNF is random only when not given). */
+export function montarNfce(dados: DadosNfce): NfceMontada {
+  const e = dados.emitente;
+  if (dados.itens.length === 0) throw new ErroMontagemNfce('A NFC-e precisa de pelo menos um item');
+  if (dados.itens.length > 990) throw new ErroMontagemNfce('A NFC-e aceita no máximo 990 itens');
+  if (dados.pagamentos.length === 0) throw new ErroMontagemNfce('A NFC-e precisa de pelo menos um pagamento');
+  if (dados.serie < 0 || dados.serie > 999) throw new ErroMontagemNfce('Série deve estar entre 0 e 999');
+  const tpEmis = dados.tpEmis ?? 1;
+  if (tpEmis === 9 && !dados.contingencia) {
+    throw new ErroMontagemNfce('Emissão em contingência (tpEmis 9) exige data/hora e justificativa');
+  }
+  const dest = dados.destinatario ? documentoDestinatario(dados.destinatario.documento) : undefined;
+  const cnpjEmit = somenteAlfanumericos(e.CNPJ);
+  const dhEmi = formatarDataHora(dados.dhEmi, dados.fuso);
+  const cUF = codigoUf(e.endereco.uf);
+  const cNF = dados.cNF ?? gerarCodigoNumerico(dados.nNF);
+  const chave = montarChave({
+    cUF,
+    aamm: dhEmi.slice(2, 4) + dhEmi.slice(5, 7),
+    cnpj: cnpjEmit,
+    modelo: 65,
+    serie: dados.serie,
+    nNF: dados.nNF,
+    tpEmis,
+    cNF,
+  });
+
+  const acc: Acumulador = {
+    vBC: 0n,
+    vICMS: 0n,
+    vProd: 0n,
+    vDesc: 0n,
+    vOutro: 0n,
+    vPIS: 0n,
+    vCOFINS: 0n,
+    vTotTrib: 0n,
+    temIbsCbs: false,
+    vBCIBSCBS: 0n,
+    vIBSUF: 0n,
+    vIBSMun: 0n,
+    vCBS: 0n,
+  };
+
+  let s =
+    `<infNFe Id="NFe${chave.chave}" versao="4.00"><ide><cUF>${cUF}</cUF><cNF>${cNF}</cNF>` +
+    `${tagTexto('natOp', dados.natOp ?? 'VENDA', 60)}<mod>65</mod><serie>${dados.serie}</serie><nNF>${dados.nNF}</nNF>` +
+    `<dhEmi>${dhEmi}</dhEmi><tpNF>1</tpNF><idDest>1</idDest><cMunFG>${e.endereco.cMun}</cMunFG>` +
+    `<tpImp>4</tpImp><tpEmis>${tpEmis}</tpEmis><cDV>${chave.cDV}</cDV><tpAmb>${dados.tpAmb}</tpAmb>` +
+    `<finNFe>1</finNFe><indFinal>1</indFinal><indPres>1</indPres><procEmi>0</procEmi>` +
+    tagTexto('verProc', dados.verProc ?? 'Retaguarda 1.0.88', 20);
+  if (tpEmis === 9 && dados.contingencia) {
+    s +=
+      `<dhCont>${formatarDataHora(dados.contingencia.dhCont, dados.fuso)}</dhCont>` +
+      tagTexto('xJust', dados.contingencia.xJust, 256);
+  }
+  const end = e.endereco;
+  s +=
+    `</ide><emit><CNPJ>${cnpjEmit}</CNPJ>${tagTexto('xNome', e.xNome, 60)}` +
+    (e.xFant ? tagTexto('xFant', e.xFant, 60) : '') +
+    `<enderEmit>${tagTexto('xLgr', end.xLgr, 60)}${tagTexto('nro', end.nro, 60)}` +
+    (end.xCpl ? tagTexto('xCpl', end.xCpl, 60) : '') +
+    `${tagTexto('xBairro', end.xBairro, 60)}<cMun>${end.cMun}</cMun>${tagTexto('xMun', end.xMun, 60)}` +
+    `<UF>${end.uf}</UF><CEP>${somenteDigitos(end.CEP)}</CEP><cPais>1058</cPais><xPais>Brasil</xPais>` +
+    (end.fone ? `<fone>${somenteDigitos(end.fone)}</fone>` : '') +
+    `</enderEmit><IE>${somenteAlfanumericos(e.IE)}</IE>` +
+    (e.IM
+      ? `<IM>${escaparXml(limparTexto(e.IM, 15))}</IM>${e.CNAE ? `<CNAE>${somenteDigitos(e.CNAE)}</CNAE>` : ''}`
+      : '') +
+    `<CRT>${e.CRT}</CRT></emit>`;
+  if (dest && dados.destinatario) {
+    const nome = dados.tpAmb === 2 ? TEXTO_HOMOLOGACAO : dados.destinatario.xNome;
+    s += `<dest><${dest.tag}>${dest.valor}</${dest.tag}>`;
+    if (nome) s += tagTexto('xNome', nome, 60);
+    s += '<indIEDest>9</indIEDest>';
+    if (dados.destinatario.email) s += tagTexto('email', dados.destinatario.email, 60);
+    s += '</dest>';
+  }
+  for (let i = 0; i < dados.itens.length; i++) {
+    s += det(dados.itens[i] as ItemNfce, i + 1, dados, acc);
+  }
+  // vNF = vProd - vDesc + vOutro (+ vST, vFrete, vSeg, vII, vIPI, which an NFC-e does not carry). MOC W16.
+  const vNF = acc.vProd - acc.vDesc + acc.vOutro;
+  s +=
+    `<total><ICMSTot><vBC>${dec2(acc.vBC)}</vBC><vICMS>${dec2(acc.vICMS)}</vICMS><vICMSDeson>0.00</vICMSDeson>` +
+    `<vFCP>0.00</vFCP><vBCST>0.00</vBCST><vST>0.00</vST><vFCPST>0.00</vFCPST><vFCPSTRet>0.00</vFCPSTRet>` +
+    `<vProd>${dec2(acc.vProd)}</vProd><vFrete>0.00</vFrete><vSeg>0.00</vSeg><vDesc>${dec2(acc.vDesc)}</vDesc>` +
+    `<vII>0.00</vII><vIPI>0.00</vIPI><vIPIDevol>0.00</vIPIDevol><vPIS>${dec2(acc.vPIS)}</vPIS>` +
+    `<vCOFINS>${dec2(acc.vCOFINS)}</vCOFINS><vOutro>${dec2(acc.vOutro)}</vOutro><vNF>${dec2(vNF)}</vNF>` +
+    (acc.vTotTrib > 0n ? `<vTotTrib>${dec2(acc.vTotTrib)}</vTotTrib>` : '') +
+    '</ICMSTot>';
+  if (acc.temIbsCbs) {
+    const vIBS = acc.vIBSUF + acc.vIBSMun;
+    s +=
+      `<IBSCBSTot><vBCIBSCBS>${dec2(acc.vBCIBSCBS)}</vBCIBSCBS>` +
+      `<gIBS><gIBSUF><vDif>0.00</vDif><vDevTrib>0.00</vDevTrib><vIBSUF>${dec2(acc.vIBSUF)}</vIBSUF></gIBSUF>` +
+      `<gIBSMun><vDif>0.00</vDif><vDevTrib>0.00</vDevTrib><vIBSMun>${dec2(acc.vIBSMun)}</vIBSMun></gIBSMun>` +
+      `<vIBS>${dec2(vIBS)}</vIBS><vCredPres>0.00</vCredPres><vCredPresCondSus>0.00</vCredPresCondSus></gIBS>` +
+      `<gCBS><vDif>0.00</vDif><vDevTrib>0.00</vDevTrib><vCBS>${dec2(acc.vCBS)}</vCBS><vCredPres>0.00</vCredPres>` +
+      '<vCredPresCondSus>0.00</vCredPresCondSus></gCBS></IBSCBSTot>';
+  }
+  s += '</total><transp><modFrete>9</modFrete></transp><pag>';
+  let vPag = 0n;
+  if (dados.pagamentos.length > 100) throw new ErroMontagemNfce('A NFC-e aceita no máximo 100 pagamentos');
+  for (const p of dados.pagamentos) {
+    const [xml, v] = detPag(p);
+    s += xml;
+    vPag += v;
+  }
+  // Spec 5: the payment sum must cover the note; the excess is change (vTroco).
+  const semPagamento = dados.pagamentos.every((p) => p.tPag === '90');
+  if (!semPagamento && vPag < vNF) {
+    throw new ErroMontagemNfce(
+      `Total dos pagamentos (R$ ${dec2(vPag)}) menor que o valor da nota (R$ ${dec2(vNF)})`,
+    );
+  }
+  const vTroco = dados.troco === undefined ? (semPagamento ? 0n : vPag - vNF) : paraEscala(dados.troco, 2);
+  if (!semPagamento && vPag - vTroco !== vNF) {
+    throw new ErroMontagemNfce(
+      `Pagamentos (R$ ${dec2(vPag)}) menos troco (R$ ${dec2(vTroco)}) diferem do valor da nota (R$ ${dec2(vNF)})`,
+    );
+  }
+  if (vTroco > 0n) s += `<vTroco>${dec2(vTroco)}</vTroco>`;
+  s += '</pag>';
+  if (dados.infAdFisco || dados.infCpl) {
+    s += '<infAdic>';
+    if (dados.infAdFisco) s += tagTexto('infAdFisco', dados.infAdFisco, 2000);
+    if (dados.infCpl) s += tagTexto('infCpl', dados.infCpl, 5000);
+    s += '</infAdic>';
+  }
+  const rt = dados.responsavelTecnico;
+  if (rt) {
+    s +=
+      `<infRespTec><CNPJ>${somenteAlfanumericos(rt.CNPJ)}</CNPJ>${tagTexto('xContato', rt.xContato, 60)}` +
+      `${tagTexto('email', rt.email, 60)}<fone>${somenteDigitos(rt.fone)}</fone>` +
+      (rt.idCSRT && rt.CSRT
+        ? `<idCSRT>${rt.idCSRT}</idCSRT><hashCSRT>${hashCsrt(rt.CSRT, chave.chave)}</hashCSRT>`
+        : '') +
+      '</infRespTec>';
+  }
+  s += '</infNFe>';
+  const totais: TotaisNfce = {
+    vBC: dec2(acc.vBC),
+    vICMS: dec2(acc.vICMS),
+    vProd: dec2(acc.vProd),
+    vDesc: dec2(acc.vDesc),
+    vOutro: dec2(acc.vOutro),
+    vPIS: dec2(acc.vPIS),
+    vCOFINS: dec2(acc.vCOFINS),
+    vNF: dec2(vNF),
+    vTotTrib: dec2(acc.vTotTrib),
+    vPag: dec2(vPag),
+    vTroco: dec2(vTroco),
+  };
+  if (acc.temIbsCbs) {
+    totais.vIBS = dec2(acc.vIBSUF + acc.vIBSMun);
+    totais.vCBS = dec2(acc.vCBS);
+  }
+  const r: NfceMontada = { chave: chave.chave, infNFe: s, dados, tpEmis, dhEmi, totais };
+  if (dest) r.documentoDestinatario = dest.valor;
+  return r;
+}
+
+/** hashCSRT: base64 of SHA-1 over CSRT + chave (NT 2018.005). */
+function hashCsrt(csrt: string, chave: string): string {
+  return createHash('sha1')
+    .update(csrt + chave)
+    .digest('base64');
+}

@@ -1,0 +1,102 @@
+// XSD validation with xmllint-wasm (libxml2) against the official schemas in packages/fiscal/schemas.
+// The schema files are read from disk once and kept in memory; several documents checked against the
+// same schema go through one xmllint run (the schema is compiled once per run), see validarVariosXsd.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { validateXML, type XMLFileInfo } from 'xmllint-wasm';
+
+const PASTA = resolve(dirname(fileURLToPath(import.meta.url)), '../schemas');
+export const PACOTE_NFE = 'PL_010b_NT2025_002_v1.30';
+const PACOTE_CANC = 'Evento_Cancelamento_v1.00';
+const PACOTE_GENERICO = 'Evento_Generico_v1.00';
+
+const ESQUEMAS = {
+  nfe: [PACOTE_NFE, 'nfe_v4.00.xsd'],
+  enviNFe: [PACOTE_NFE, 'enviNFe_v4.00.xsd'],
+  retEnviNFe: [PACOTE_NFE, 'retEnviNFe_v4.00.xsd'],
+  procNFe: [PACOTE_NFE, 'procNFe_v4.00.xsd'],
+  consSitNFe: [PACOTE_NFE, 'consSitNFe_v4.00.xsd'],
+  retConsSitNFe: [PACOTE_NFE, 'retConsSitNFe_v4.00.xsd'],
+  consStatServ: [PACOTE_NFE, 'consStatServ_v4.00.xsd'],
+  retConsStatServ: [PACOTE_NFE, 'retConsStatServ_v4.00.xsd'],
+  consReciNFe: [PACOTE_NFE, 'consReciNFe_v4.00.xsd'],
+  inutNFe: [PACOTE_NFE, 'inutNFe_v4.00.xsd'],
+  retInutNFe: [PACOTE_NFE, 'retInutNFe_v4.00.xsd'],
+  procInutNFe: [PACOTE_NFE, 'procInutNFe_v4.00.xsd'],
+  envEventoCancNFe: [PACOTE_CANC, 'envEventoCancNFe_v1.00.xsd'],
+  retEnvEventoCancNFe: [PACOTE_CANC, 'retEnvEventoCancNFe_v1.00.xsd'],
+  procEventoCancNFe: [PACOTE_CANC, 'procEventoCancNFe_v1.00.xsd'],
+  envEvento: [PACOTE_GENERICO, 'envEvento_v1.00.xsd'],
+} as const;
+
+export type EsquemaXsd = keyof typeof ESQUEMAS;
+
+export interface ResultadoXsd {
+  valido: boolean;
+  erros: string[];
+}
+
+const cachePacotes = new Map<string, XMLFileInfo[]>();
+
+function arquivosDoPacote(pacote: string): XMLFileInfo[] {
+  let lista = cachePacotes.get(pacote);
+  if (!lista) {
+    lista = readdirSync(resolve(PASTA, pacote))
+      .filter((f) => f.endsWith('.xsd'))
+      .map((f) => ({ fileName: `${pacote}/${f}`, contents: readFileSync(resolve(PASTA, pacote, f)) }));
+    cachePacotes.set(pacote, lista);
+  }
+  return lista;
+}
+
+/** Validates several documents against one schema in a single xmllint run. */
+export async function validarVariosXsd(
+  xmls: readonly string[],
+  esquema: EsquemaXsd,
+): Promise<ResultadoXsd[]> {
+  if (xmls.length === 0) return [];
+  const [pacote, raiz] = ESQUEMAS[esquema];
+  const arquivos = arquivosDoPacote(pacote);
+  const principal = arquivos.find((a) => a.fileName === `${pacote}/${raiz}`);
+  if (!principal) throw new Error(`Esquema ${raiz} não encontrado em ${pacote}`);
+  const entradas = xmls.map((x, i) => ({ fileName: `doc${i}.xml`, contents: x }));
+  const r = await validateXML({
+    xml: entradas,
+    schema: principal,
+    preload: arquivos.filter((a) => a !== principal),
+    initialMemoryPages: 512,
+    maxMemoryPages: 2048,
+  });
+  return entradas.map((e) => {
+    if (r.valid) return { valido: true, erros: [] };
+    const doDoc = r.errors.filter(
+      (x) => x.loc?.fileName === e.fileName || x.rawMessage.startsWith(`${e.fileName} `),
+    );
+    const erros = doDoc.filter((x) => x.loc !== null).map((x) => x.message);
+    return { valido: doDoc.length === 0, erros: erros.length > 0 ? erros : doDoc.map((x) => x.rawMessage) };
+  });
+}
+
+/** Validates one document (the root element must be the schema's: NFe, enviNFe, envEvento, inutNFe...). */
+export async function validarXsd(xml: string, esquema: EsquemaXsd): Promise<ResultadoXsd> {
+  const [r] = await validarVariosXsd([xml], esquema);
+  return r ?? { valido: false, erros: ['sem resultado'] };
+}
+
+export class ErroXsd extends Error {
+  override name = 'ErroXsd';
+  constructor(
+    readonly esquema: EsquemaXsd,
+    readonly erros: string[],
+  ) {
+    super(`XML inválido pelo esquema ${esquema}: ${erros.slice(0, 3).join('; ')}`);
+  }
+}
+
+/** Throws ErroXsd when invalid; used before sending. */
+export async function exigirXsdValido(xml: string, esquema: EsquemaXsd): Promise<void> {
+  const r = await validarXsd(xml, esquema);
+  if (!r.valido) throw new ErroXsd(esquema, r.erros);
+}
