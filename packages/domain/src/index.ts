@@ -4,3 +4,4 @@ export * from './catalogos/venda.ts';
 export * from './catalogos/index.ts';
 export * from './recursos/definir-recurso.ts';
 export * as recursos from './recursos/registro.ts';
+export * from './validadores/index.ts';
