@@ -1,0 +1,186 @@
+import type { Centavos } from '../dinheiro/decimal.ts';
+import { percentualDe } from '../dinheiro/decimal.ts';
+import type { ComponentesData } from '../formatacao/formatacao.ts';
+import { ErroNegocio, MENSAGENS } from './erros.ts';
+import type { Id } from './esquemas.ts';
+import type { ComboIndexado } from './indice.ts';
+import { dentroDaJanela } from './janela.ts';
+import { ratearProporcional } from './rateio.ts';
+
+// spec 4 "Combo" and spec 5 "Combos".
+
+export type OrdemCombo = 'valorDesconto' | 'quantidadeAgrupador';
+
+/** A sale line as the combo matcher sees it. */
+export interface ItemParaCombo {
+  readonly numeroItem: number;
+  readonly produto: Id;
+  readonly precoUnitario: Centavos;
+  /** Whole units; 0 when the line is not eligible. */
+  readonly unidades: number;
+}
+
+export interface ComboAplicado {
+  readonly combo: ComboIndexado;
+  readonly desconto: Centavos;
+  readonly itens: readonly {
+    readonly numeroItem: number;
+    readonly quantidade: number;
+    readonly desconto: Centavos;
+  }[];
+}
+
+/**
+ * Eligible line (spec 5): not cancelled, no custom discount, not locked by a seat payment and a
+ * whole quantity (quantities are in ten-thousandths).
+ */
+export function itemElegivelCombo(i: {
+  readonly cancelado: boolean;
+  readonly descontoPersonalizado: number;
+  readonly existePosicaoPago: boolean;
+  readonly quantidade: number;
+}): boolean {
+  return (
+    !i.cancelado &&
+    i.descontoPersonalizado === 0 &&
+    !i.existePosicaoPago &&
+    i.quantidade > 0 &&
+    i.quantidade % 10_000 === 0
+  );
+}
+
+/** Combos that apply to the store, the sale type and the moment (spec 5). */
+export function combosAplicaveis(
+  combos: readonly ComboIndexado[],
+  empresa: Id,
+  tipoVenda: number,
+  momento: ComponentesData,
+): ComboIndexado[] {
+  return combos.filter(
+    (c) =>
+      c.combo.habilitado &&
+      c.grupos.length > 0 &&
+      (c.combo.empresa.length === 0 || c.combo.empresa.includes(empresa)) &&
+      (c.combo.tipoVenda.length === 0 || c.combo.tipoVenda.some((t) => t === tipoVenda)) &&
+      dentroDaJanela(c.combo, momento),
+  );
+}
+
+/** Orders combos by the comboOrdemDesconto setting, else 'configuracao comboOrdemDesconto indefinido'. */
+export function ordenarCombos(
+  combos: readonly ComboIndexado[],
+  ordem: string | null | undefined,
+): ComboIndexado[] {
+  const quantidade = (c: ComboIndexado) => c.grupos.reduce((s, g) => s + g.quantidade, 0);
+  const porId = (a: ComboIndexado, b: ComboIndexado) =>
+    a.combo._id < b.combo._id ? -1 : a.combo._id > b.combo._id ? 1 : 0;
+  if (ordem === 'valorDesconto') return [...combos].sort((a, b) => b.desconto - a.desconto || porId(a, b));
+  if (ordem === 'quantidadeAgrupador') {
+    return [...combos].sort(
+      (a, b) => quantidade(b) - quantidade(a) || b.desconto - a.desconto || porId(a, b),
+    );
+  }
+  throw new ErroNegocio(MENSAGENS.comboOrdemIndefinida);
+}
+
+/** Discount of one realisation over the chosen unit prices (spec 5 discount types). */
+export function descontoDoCombo(c: ComboIndexado, precos: readonly number[]): Centavos {
+  const soma = precos.reduce((s, p) => s + p, 0);
+  switch (c.combo.tipoDesconto) {
+    case 'percentual':
+      // combo percent discount rounded to 3 decimals (spec 9), never above 100 %.
+      return percentualDe(soma as Centavos, Math.min(Math.max(c.desconto, 0), 100_000), 3);
+    case 'valor':
+      return Math.min(Math.max(c.desconto, 0), soma) as Centavos;
+    default: {
+      // percent of the cheapest product, capped at 100 (spec 9).
+      const menor = Math.min(...precos);
+      return percentualDe(menor as Centavos, Math.min(Math.max(c.desconto, 0), 100_000), 3);
+    }
+  }
+}
+
+interface Unidade {
+  readonly linha: number;
+  readonly produto: Id;
+  readonly preco: number;
+}
+
+/**
+ * Matches combos over the units of the eligible lines (spec 4): for each group, first the cheapest
+ * eligible unit, then the most expensive for the remaining slots; a combo is realised only when
+ * every group is filled, and is repeated while it can be. No unit is ever used twice.
+ */
+export function aplicarCombos(
+  itens: readonly ItemParaCombo[],
+  combos: readonly ComboIndexado[],
+): ComboAplicado[] {
+  const unidades: Unidade[] = [];
+  for (let linha = 0; linha < itens.length; linha++) {
+    const item = itens[linha]!;
+    for (let u = 0; u < item.unidades; u++)
+      unidades.push({ linha, produto: item.produto, preco: item.precoUnitario });
+  }
+  // Ascending price; ties by line so the result is deterministic.
+  unidades.sort((a, b) => a.preco - b.preco || a.linha - b.linha);
+  const usada = new Uint8Array(unidades.length);
+  const aplicados: ComboAplicado[] = [];
+  for (const combo of combos) {
+    for (;;) {
+      const escolhidas = escolher(combo, unidades, usada);
+      if (!escolhidas) break;
+      for (const u of escolhidas) usada[u] = 1;
+      aplicados.push(
+        realizar(
+          combo,
+          escolhidas.map((u) => unidades[u]!),
+          itens,
+        ),
+      );
+    }
+  }
+  return aplicados;
+}
+
+function escolher(combo: ComboIndexado, unidades: readonly Unidade[], usada: Uint8Array): number[] | null {
+  const tomadas: number[] = [];
+  for (const grupo of combo.grupos) {
+    const candidatas: number[] = [];
+    for (let u = 0; u < unidades.length; u++) {
+      if (usada[u] === 0 && !tomadas.includes(u) && grupo.produtos.has(unidades[u]!.produto))
+        candidatas.push(u);
+    }
+    if (candidatas.length < grupo.quantidade) return null;
+    tomadas.push(candidatas[0]!);
+    for (let k = 1; k < grupo.quantidade; k++) tomadas.push(candidatas[candidatas.length - k]!);
+  }
+  return tomadas;
+}
+
+function realizar(
+  combo: ComboIndexado,
+  escolhidas: readonly Unidade[],
+  itens: readonly ItemParaCombo[],
+): ComboAplicado {
+  const precos = escolhidas.map((u) => u.preco);
+  const desconto = descontoDoCombo(combo, precos);
+  const partes = ratearProporcional(desconto, precos);
+  const porLinha = new Map<number, { quantidade: number; desconto: number }>();
+  escolhidas.forEach((u, k) => {
+    const atual = porLinha.get(u.linha) ?? { quantidade: 0, desconto: 0 };
+    atual.quantidade += 1;
+    atual.desconto += partes[k] ?? 0;
+    porLinha.set(u.linha, atual);
+  });
+  return {
+    combo,
+    desconto,
+    itens: [...porLinha.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([linha, v]) => ({
+        numeroItem: itens[linha]!.numeroItem,
+        quantidade: v.quantidade,
+        desconto: v.desconto as Centavos,
+      })),
+  };
+}
