@@ -1,0 +1,33 @@
+import { ConfigProvider, theme } from 'antd';
+import ptBR from 'antd/es/locale/pt_BR.js';
+import { useEffect, useState } from 'react';
+import { RouterProvider } from 'react-router/dom';
+import { BannerAtualizacao } from '../features/atualizacao/banner-atualizacao.tsx';
+import { ToastHost } from '../lib/notify/toast-host.tsx';
+import { useSessao } from '../lib/session/sessao.ts';
+import { criarRouter } from './router.tsx';
+import { temaAntd } from './tema.ts';
+
+/** Page background and colour scheme follow the theme tokens (no colour written here). */
+function FundoDocumento({ escuro }: { escuro: boolean }) {
+  const { token } = theme.useToken();
+  useEffect(() => {
+    document.body.style.background = token.colorBgLayout;
+    document.body.style.margin = '0';
+    document.documentElement.style.colorScheme = escuro ? 'dark' : 'light';
+  }, [token.colorBgLayout, escuro]);
+  return null;
+}
+
+export function App() {
+  const escuro = useSessao((s) => s.escuro);
+  const [router] = useState(criarRouter);
+  return (
+    <ConfigProvider locale={ptBR} theme={temaAntd(escuro)}>
+      <FundoDocumento escuro={escuro} />
+      <ToastHost />
+      <BannerAtualizacao />
+      <RouterProvider router={router} />
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,81 @@
+import { Alert, Button, Form, Input, Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { notificar } from '../../lib/notify/notificar.ts';
+import { recuperarSenha } from './api.ts';
+import { AuthCard } from './auth-card.tsx';
+import { MENSAGEM_OBRIGATORIO, mensagemFalhaLogin } from './mensagens.ts';
+import { useGruposEmpresariais } from './use-grupos-empresariais.ts';
+
+interface Campos {
+  email: string;
+  grupoEmpresarial: string;
+}
+
+export function RecuperarSenhaPage() {
+  const grupos = useGruposEmpresariais();
+  const [enviando, setEnviando] = useState(false);
+  const [enviado, setEnviado] = useState(false);
+
+  useEffect(() => {
+    document.title = 'Recuperar Senha - Retaguarda';
+  }, []);
+
+  async function enviar(campos: Campos) {
+    setEnviando(true);
+    try {
+      await recuperarSenha(campos.email, campos.grupoEmpresarial);
+      setEnviado(true);
+      notificar({ tipo: 'success', mensagem: 'Solicitação enviada. Verifique o seu e-mail.' });
+    } catch {
+      // The API client already showed the failure.
+    } finally {
+      setEnviando(false);
+    }
+  }
+
+  return (
+    <AuthCard titulo="Recuperar senha">
+      {grupos.erro !== null && (
+        <Alert type="error" showIcon title={mensagemFalhaLogin(grupos.erro)} style={{ marginBottom: 16 }} />
+      )}
+      {enviado && (
+        <Alert
+          type="success"
+          showIcon
+          title="Se o e-mail estiver cadastrado, você receberá as instruções para alterar a senha."
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Form<Campos> layout="vertical" onFinish={enviar} requiredMark={false}>
+        <Form.Item
+          name="grupoEmpresarial"
+          label="Grupo Empresarial"
+          rules={[{ required: true, message: MENSAGEM_OBRIGATORIO }]}
+        >
+          <Select
+            placeholder="Selecione"
+            loading={grupos.carregando}
+            options={(grupos.grupos ?? []).map((g) => ({ value: g._id, label: g.descricao }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="email"
+          label="E-mail"
+          rules={[
+            { required: true, message: MENSAGEM_OBRIGATORIO },
+            { type: 'email', message: 'E-mail Inválido' },
+          ]}
+        >
+          <Input autoComplete="email" maxLength={200} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={enviando}>
+          Enviar
+        </Button>
+      </Form>
+      <Link to="/login" style={{ display: 'block', marginTop: 16, textAlign: 'center' }}>
+        Voltar ao login
+      </Link>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,29 @@
+import { api } from '../../lib/api/cliente.ts';
+import { sha256Hex } from '../../lib/crypto/sha256.ts';
+
+export interface Supervisor {
+  _id: string;
+  nome: string;
+  codigoInterno: number | string;
+}
+
+export interface PedidoLiberacaoApi {
+  login: string;
+  senha: string;
+  motivo?: string;
+  permissao: number;
+}
+
+/** POST liberacaoSupervisor: the server checks the supervisor against the permission (spec section 6). */
+export async function liberarComSupervisor(pedido: PedidoLiberacaoApi): Promise<{ supervisor: Supervisor }> {
+  return api.post<{ supervisor: Supervisor }>(
+    'liberacaoSupervisor',
+    {
+      login: pedido.login.trim(),
+      senha: pedido.senha === '' ? '' : await sha256Hex(pedido.senha),
+      motivo: pedido.motivo,
+      permissao: pedido.permissao,
+    },
+    { silencioso: true },
+  );
+}

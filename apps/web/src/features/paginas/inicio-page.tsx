@@ -1,0 +1,56 @@
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { Button, Card, Descriptions, Flex, Typography } from 'antd';
+import { notificar } from '../../lib/notify/notificar.ts';
+import { useSessao } from '../../lib/session/sessao.ts';
+import { usePermissoes } from '../layout/main-layout.tsx';
+import { useLiberacaoSupervisor } from '../liberacao/liberacao-supervisor.tsx';
+
+/** Administrative access (first number of the 400-426 range, see routes/rotas.ts). */
+const PERMISSAO_ADMINISTRATIVA = 400;
+/** The permission the release test asks for: listing the user's companies (spec section 6). */
+const PERMISSAO_TESTE_LIBERACAO = 425;
+
+export function InicioPage() {
+  const usuario = useSessao((s) => s.usuario);
+  const grupo = useSessao((s) => s.grupoEmpresarial);
+  const empresa = useSessao((s) => s.empresa);
+  const permissoes = usePermissoes();
+  const { liberar } = useLiberacaoSupervisor();
+
+  async function testarLiberacao() {
+    const resultado = await liberar({
+      permissao: PERMISSAO_TESTE_LIBERACAO,
+      senhaObrigatoria: true,
+      mostrarMotivo: true,
+    });
+    if (resultado) {
+      notificar({ tipo: 'success', mensagem: `Liberado por ${resultado.supervisor.nome}` });
+    }
+  }
+
+  return (
+    <Flex vertical gap={16} style={{ maxWidth: 720 }}>
+      <Card>
+        <Typography.Paragraph style={{ fontSize: 16 }}>Olá, {usuario?.usuario.nome}.</Typography.Paragraph>
+        <Descriptions column={1} size="small">
+          <Descriptions.Item label="Grupo Empresarial">{grupo?.descricao}</Descriptions.Item>
+          <Descriptions.Item label="Empresa">{empresa?.nomeFantasia || empresa?.descricao}</Descriptions.Item>
+        </Descriptions>
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+          Use o menu para abrir as telas do sistema.
+        </Typography.Paragraph>
+      </Card>
+      {permissoes.data?.has(PERMISSAO_ADMINISTRATIVA) && (
+        <Card title="Ferramentas do administrador" size="small">
+          <Button
+            icon={<SafetyCertificateOutlined />}
+            onClick={testarLiberacao}
+            data-testid="testar-liberacao"
+          >
+            Testar liberação
+          </Button>
+        </Card>
+      )}
+    </Flex>
+  );
+}
