@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Banco } from './db/client.ts';
+import { type Tempo, tempoReal } from './lib/tempo.ts';
+import { rotasAuth } from './modules/auth/auth.routes.ts';
+import { ServicoAuth } from './modules/auth/auth.service.ts';
+import { Correio } from './modules/auth/correio.ts';
+import { carregarSegredo, Tokens } from './modules/auth/tokens.ts';
+import { rotasRecursos } from './modules/recursos/recursos.routes.ts';
+import { RepositorioRecursos } from './modules/recursos/repositorio.ts';
+import { rotasSistema } from './modules/sistema/sistema.routes.ts';
+import { ServicoPermissoes } from './modules/usuarios/permissoes.service.ts';
+import { rotasUsuarios } from './modules/usuarios/usuarios.routes.ts';
+import { autenticacao } from './plugins/autenticacao.ts';
+import { envelopeDeErros } from './plugins/envelope.ts';
+import { iniciarTempoReal, type TempoReal } from './plugins/tempo-real.ts';
+
+export interface Servicos {
+  banco: Banco;
+  config: Config;
+  tokens: Tokens;
+  auth: ServicoAuth;
+  correio: Correio;
+  permissoes: ServicoPermissoes;
+  recursos: RepositorioRecursos;
+  tempo: Tempo;
+  tempoReal: TempoReal | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    servicos: Servicos;
+  }
+}
+
+export interface OpcoesApp {
+  config: Config;
+  banco: Banco;
+  logger?: FastifyServerOptions['logger'];
+  tempo?: Tempo;
+}
+
+export async function construirApp({ config, banco, logger, tempo }: OpcoesApp): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: 5 * 1024 * 1024,
+    trustProxy: true,
+    // A request id in every log line ties a POS complaint to the server's record of it.
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+
+  const tokens = new Tokens(await carregarSegredo(banco.db), config.tokenTtlSeconds);
+  const correio = new Correio(banco.db);
+  app.decorate('servicos', {
+    banco,
+    config,
+    tokens,
+    correio,
+    auth: new ServicoAuth(banco.db, tokens, correio),
+    permissoes: new ServicoPermissoes(banco.db),
+    recursos: new RepositorioRecursos(banco.db),
+    tempo: tempo ?? tempoReal,
+    tempoReal: undefined,
+  } satisfies Servicos);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its theme as inline <style> (CSS-in-JS); scripts stay 'self' only.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // Store servers often run on plain http in the LAN: never force https on them.
+        upgradeInsecureRequests: null,
+      },
+    },
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Retaguarda + Frente Loja API', version: '1.0.88' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.servicos.tempoReal = await iniciarTempoReal(app, {
+    tokens,
+    permissoes: app.servicos.permissoes,
+    redisUrl: config.redisUrl,
+  });
+  app.addHook('onClose', async () => app.servicos.tempoReal?.fechar());
+
+  envelopeDeErros(app);
+  autenticacao(app);
+
+  await app.register(rotasSistema);
+  await app.register(rotasAuth);
+  await app.register(rotasUsuarios);
+  await app.register(rotasRecursos);
+
+  if (fs.existsSync(config.webDist)) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      // index.html and version.json must never be cached, or the update banner would not notice a deploy.
+      setHeaders: (res, caminho) => {
+        if (/index\.html$|version\.json$/.test(caminho)) res.header('Cache-Control', 'no-cache');
+        else if (caminho.includes('/assets/'))
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  return app;
+}

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export interface Banco {
+  db: Db;
+  tipo: 'pglite' | 'postgres';
+  fechar(): Promise<void>;
+}
+
+const pastaMigracoes = path.resolve(import.meta.dirname, '../../drizzle');
+
+// Numeric columns come back as strings in both drivers: money never passes through a float.
+export async function abrirBanco(opcoes: {
+  databaseUrl?: string | undefined;
+  dataDir?: string;
+}): Promise<Banco> {
+  if (opcoes.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opcoes.databaseUrl,
+      max: Number(process.env.PG_POOL_MAX ?? 20),
+    });
+    const db = drizzlePg(pool);
+    await migratePg(db, { migrationsFolder: pastaMigracoes });
+    return { db: db as unknown as Db, tipo: 'postgres', fechar: () => pool.end() };
+  }
+  // `memory://` keeps an embedded database in RAM (tests); otherwise files under DATA_DIR.
+  const destino = opcoes.dataDir ?? 'memory://';
+  if (!destino.startsWith('memory://')) fs.mkdirSync(destino, { recursive: true });
+  const cliente = new PGlite(destino.startsWith('memory://') ? undefined : path.join(destino, 'pglite'));
+  await cliente.waitReady;
+  const db = drizzlePglite(cliente);
+  await migratePglite(db, { migrationsFolder: pastaMigracoes });
+  return { db: db as unknown as Db, tipo: 'pglite', fechar: () => cliente.close() };
+}

@@ -1,0 +1,30 @@
+import { construirApp } from './app.ts';
+import { lerConfig } from './config.ts';
+import { abrirBanco } from './db/client.ts';
+import { bancoVazio, semear } from './seed/seed.ts';
+
+const config = lerConfig();
+const banco = await abrirBanco({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// An empty embedded database gets the demo data on first start (DESIGN section 4).
+if (config.seedOnEmpty && !config.databaseUrl && (await bancoVazio(banco.db))) await semear(banco.db);
+
+const app = await construirApp({ config, banco });
+await app.listen({ port: config.port, host: config.host });
+
+// Graceful shutdown: stop accepting, let requests in flight finish, then close the database.
+let encerrando = false;
+async function encerrar(sinal: string) {
+  if (encerrando) return;
+  encerrando = true;
+  app.log.info({ sinal }, 'encerrando');
+  const limite = setTimeout(() => process.exit(1), 10_000);
+  limite.unref();
+  try {
+    await app.close();
+    await banco.fechar();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on('SIGTERM', () => void encerrar('SIGTERM'));
+process.on('SIGINT', () => void encerrar('SIGINT'));

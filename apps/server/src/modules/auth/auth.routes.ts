@@ -1,0 +1,128 @@
+import { PERMISSAO } from '@retaguarda/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErroNegocio, ok } from '../../lib/envelope.ts';
+import { sessaoDe } from '../../plugins/autenticacao.ts';
+import { temPermissao } from '../usuarios/permissoes.service.ts';
+
+// The client sends the SHA-256 hex of the typed password, never the password itself.
+const senhaSha256 = z.string().regex(/^[0-9a-fA-F]{64}$/, 'senha deve ser o SHA-256 (hex) da senha digitada');
+
+export async function rotasAuth(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { auth, correio } = app.servicos;
+
+  r.post(
+    '/api/login',
+    {
+      config: { publico: true },
+      schema: {
+        tags: ['auth'],
+        security: [],
+        body: z.object({
+          email: z.union([z.string().min(1).max(200), z.number().int()]).transform(String),
+          senha: senhaSha256,
+          grupoEmpresarial: z.string().max(64).optional(),
+        }),
+      },
+    },
+    async (request) => ok(await auth.login(request.body, request.ip)),
+  );
+
+  r.post(
+    '/api/getGrupoEmpresarialLista',
+    {
+      config: { publico: true },
+      schema: { tags: ['auth'], security: [], body: z.object({ lixo: z.boolean().optional() }).optional() },
+    },
+    async () => ok(await auth.gruposEmpresariais()),
+  );
+
+  r.post(
+    '/api/recuperarSenha',
+    {
+      config: { publico: true },
+      schema: {
+        tags: ['auth'],
+        security: [],
+        body: z.object({
+          email: z.string().min(1).max(200),
+          grupoEmpresarial: z.string().max(64).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const origem = `${request.protocol}://${request.host}`;
+      const message = await auth.recuperarSenha(
+        request.body.email,
+        request.body.grupoEmpresarial ?? '',
+        origem,
+      );
+      return ok({ message });
+    },
+  );
+
+  r.post(
+    '/api/validaAlterarSenha',
+    {
+      config: { publico: true },
+      schema: { tags: ['auth'], security: [], body: z.object({ chave: z.string().max(300) }) },
+    },
+    async (request) => ok(await auth.validaAlterarSenha(request.body.chave)),
+  );
+
+  r.post(
+    '/api/alterarSenha',
+    {
+      config: { publico: true },
+      schema: {
+        tags: ['auth'],
+        security: [],
+        body: z.object({ chave: z.string().max(300), senha: senhaSha256 }),
+      },
+    },
+    async (request) => {
+      await auth.alterarSenha(request.body.chave, request.body.senha);
+      return ok({ message: 'Senha alterada com sucesso.' });
+    },
+  );
+
+  const configuracoesEmail = z.object({
+    emailHostSmtp: z.string().max(200).optional(),
+    emailPort: z.coerce.number().int().min(1).max(65535).optional(),
+    emailService: z.string().max(60).optional(),
+    emailSecure: z.boolean().optional(),
+    emailUser: z.string().max(200).optional(),
+    emailPass: z.string().max(200).optional(),
+    emailFrom: z.string().max(200).optional(),
+  });
+
+  r.post(
+    '/api/testeEnvioEmail',
+    {
+      schema: {
+        tags: ['auth'],
+        body: z.object({ destino: z.string().email().max(200), configuracoesEmail }),
+      },
+    },
+    async (request) => {
+      const sessao = sessaoDe(request);
+      const permissoes = await app.servicos.permissoes.doUsuario(sessao.grupoEmpresarialId, sessao.usuarioId);
+      if (!temPermissao(permissoes, PERMISSAO.grupoEmpresarialAcessar)) {
+        throw new ErroNegocio('Usuário sem permissão para esta operação.');
+      }
+      return ok({ message: await correio.testar(request.body.destino, request.body.configuracoesEmail) });
+    },
+  );
+
+  // The outbox an administrator reads when no SMTP is configured.
+  r.get('/api/emailSaida', { schema: { tags: ['auth'] } }, async (request) => {
+    const sessao = sessaoDe(request);
+    const permissoes = await app.servicos.permissoes.doUsuario(sessao.grupoEmpresarialId, sessao.usuarioId);
+    if (!temPermissao(permissoes, PERMISSAO.usuariosAcessar)) {
+      throw new ErroNegocio('Usuário sem permissão para esta operação.');
+    }
+    return ok(await correio.caixaDeSaida(sessao.grupoEmpresarialId));
+  });
+}

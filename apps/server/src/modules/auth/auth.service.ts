@@ -1,0 +1,202 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { MENSAGENS_VALIDACAO, validarAutorizacaoUsuario } from '@retaguarda/domain';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { consultar, consultarUm, type Linha } from '../../db/consultar.ts';
+import { ErroNegocio } from '../../lib/envelope.ts';
+import { novoId } from '../../lib/ids.ts';
+import type { Correio } from './correio.ts';
+import { LimiteTentativas } from './limite-tentativas.ts';
+import type { Tokens } from './tokens.ts';
+
+// argon2id (OWASP's minimum profile) over the SHA-256 hex the client sends: the typed password never travels.
+const OPCOES_ARGON = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+export const hashSenha = (sha256Hex: string) => hash(sha256Hex.toLowerCase(), OPCOES_ARGON);
+export const sha256Hex = (texto: string) => createHash('sha256').update(texto).digest('hex');
+
+const MENSAGEM_CREDENCIAIS = 'Usuário ou senha inválidos.';
+const VALIDADE_CHAVE_MS = 60 * 60 * 1000;
+
+export interface UsuarioResumo {
+  _id: string;
+  nome: string;
+  codigoInterno: number | null;
+  email: string;
+}
+
+const resumo = (u: Linha): UsuarioResumo => ({
+  _id: u.id as string,
+  nome: u.nome as string,
+  codigoInterno: u.codigo_interno as number | null,
+  email: u.email as string,
+});
+
+export class ServicoAuth {
+  private readonly limite = new LimiteTentativas();
+  private hashFalso: Promise<string> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: Tokens,
+    private readonly correio: Correio,
+  ) {}
+
+  /** A user of the group by e-mail, internal code or id (spec 1 section 5 "User authorisation"). */
+  async buscarUsuario(
+    grupoEmpresarialId: string,
+    identificador: string | number,
+  ): Promise<Linha | undefined> {
+    const r = validarAutorizacaoUsuario({ identificador }, { exigirSenha: false });
+    if (!r.valido) throw new ErroNegocio(r.mensagem);
+    const { tipo, valor } = r.identificador;
+    const condicao =
+      tipo === 'email'
+        ? sql`lower(email) = ${valor}`
+        : tipo === 'codigoInterno'
+          ? sql`codigo_interno = ${valor}`
+          : sql`id = ${valor}`;
+    return consultarUm(
+      this.db,
+      sql`select * from usuario where grupo_empresarial_id = ${grupoEmpresarialId} and lixo = false and ${condicao}`,
+    );
+  }
+
+  /** Checks login + password (SHA-256 hex) of an active user; the same answer whether the user or the password is wrong. */
+  async verificarCredenciais(
+    grupoEmpresarialId: string,
+    login: string,
+    senha: string,
+    ip: string,
+    campoSenha: 'senha_hash' | 'senha_operacional_hash' | 'qualquer' = 'senha_hash',
+  ): Promise<Linha> {
+    const chaveConta = `${grupoEmpresarialId}:${login.trim().toLowerCase()}`;
+    this.limite.verificar(chaveConta, ip);
+    const usuario = await this.buscarUsuario(grupoEmpresarialId, login);
+    const senhaNormalizada = senha.toLowerCase();
+    let confere = false;
+    if (usuario && usuario.ativo !== false) {
+      const hashes =
+        campoSenha === 'qualquer'
+          ? [usuario.senha_operacional_hash, usuario.senha_hash]
+          : [usuario[campoSenha]];
+      for (const h of hashes) {
+        if (typeof h === 'string' && h && (await verify(h, senhaNormalizada))) confere = true;
+      }
+    } else {
+      // Same work as a real check, so response time does not reveal which accounts exist.
+      this.hashFalso ??= hashSenha(sha256Hex(randomBytes(8).toString('hex')));
+      await verify(await this.hashFalso, senhaNormalizada);
+    }
+    if (!usuario || !confere) {
+      this.limite.falhou(chaveConta, ip);
+      throw new ErroNegocio(MENSAGEM_CREDENCIAIS);
+    }
+    this.limite.sucesso(chaveConta);
+    return usuario;
+  }
+
+  async login(entrada: { email: string; senha: string; grupoEmpresarial?: string | undefined }, ip: string) {
+    if (!entrada.grupoEmpresarial) throw new ErroNegocio(MENSAGENS_VALIDACAO.grupoEmpresarialNaoInformado);
+    const grupo = await consultarUm(
+      this.db,
+      sql`select id, descricao, configuracoes from grupo_empresarial where id = ${entrada.grupoEmpresarial} and lixo = false`,
+    );
+    if (!grupo) throw new ErroNegocio('Grupo Empresarial não encontrado.');
+    const usuario = await this.verificarCredenciais(grupo.id as string, entrada.email, entrada.senha, ip);
+    const { token, expiraEm } = await this.tokens.emitir({
+      usuarioId: usuario.id as string,
+      grupoEmpresarialId: grupo.id as string,
+    });
+    return {
+      token,
+      expiraEm,
+      usuario: resumo(usuario),
+      grupoEmpresarial: {
+        _id: grupo.id,
+        descricao: grupo.descricao,
+        configuracoes: publicas(grupo.configuracoes),
+      },
+    };
+  }
+
+  async gruposEmpresariais(): Promise<Linha[]> {
+    const linhas = await consultar(
+      this.db,
+      sql`select id, descricao, configuracoes from grupo_empresarial where lixo = false order by descricao`,
+    );
+    return linhas.map((g) => ({
+      _id: g.id,
+      descricao: g.descricao,
+      configuracoes: publicas(g.configuracoes),
+    }));
+  }
+
+  /**
+   * Password recovery: e-mails a one-time key (valid 1 h). The answer is the same whether the e-mail exists
+   * or not, so the form cannot be used to discover accounts.
+   */
+  async recuperarSenha(email: string, grupoEmpresarialId: string, origem: string): Promise<string> {
+    if (!grupoEmpresarialId) throw new ErroNegocio(MENSAGENS_VALIDACAO.grupoEmpresarialNaoInformado);
+    const usuario = email.includes('@') ? await this.buscarUsuario(grupoEmpresarialId, email) : undefined;
+    if (usuario) {
+      const chave = randomBytes(24).toString('base64url');
+      await consultar(
+        this.db,
+        sql`insert into senha_recuperacao (id, grupo_empresarial_id, usuario_id, chave_hash, expira_em)
+            values (${novoId()}, ${grupoEmpresarialId}, ${usuario.id as string}, ${sha256Hex(chave)},
+                    ${new Date(Date.now() + VALIDADE_CHAVE_MS).toISOString()})`,
+      );
+      const link = `${origem}/#/alterarSenha/${chave}`;
+      await this.correio.enviar(grupoEmpresarialId, {
+        para: usuario.email as string,
+        assunto: 'Retaguarda - Recuperação de senha',
+        corpo: `Olá, ${usuario.nome as string}.\n\nPara criar uma nova senha acesse:\n${link}\n\nO link vale por 1 hora e pode ser usado uma única vez. Se você não pediu, ignore esta mensagem.`,
+      });
+    }
+    return 'Se o e-mail estiver cadastrado, enviamos as instruções para criar uma nova senha.';
+  }
+
+  private async chaveValida(chave: string): Promise<Linha> {
+    const linha =
+      typeof chave === 'string' && chave.length >= 16 && chave.length <= 200
+        ? await consultarUm(
+            this.db,
+            sql`select * from senha_recuperacao where chave_hash = ${sha256Hex(chave)}`,
+          )
+        : undefined;
+    if (!linha) throw new ErroNegocio('Chave de alteração de senha inválida.');
+    if (linha.usada_em) throw new ErroNegocio('Chave de alteração de senha já utilizada.');
+    if (new Date(linha.expira_em as string).getTime() < Date.now()) {
+      throw new ErroNegocio('Chave de alteração de senha expirada. Solicite uma nova recuperação de senha.');
+    }
+    return linha;
+  }
+
+  async validaAlterarSenha(chave: string): Promise<{ usuarioId: string }> {
+    const linha = await this.chaveValida(chave);
+    return { usuarioId: linha.usuario_id as string };
+  }
+
+  async alterarSenha(chave: string, senhaSha256: string): Promise<void> {
+    const linha = await this.chaveValida(chave);
+    const novoHash = await hashSenha(senhaSha256);
+    // The key is spent in the same statement that checks it, so two concurrent uses cannot both succeed.
+    const usada = await consultarUm(
+      this.db,
+      sql`update senha_recuperacao set usada_em = now() where id = ${linha.id as string} and usada_em is null returning id`,
+    );
+    if (!usada) throw new ErroNegocio('Chave de alteração de senha já utilizada.');
+    await consultar(
+      this.db,
+      sql`update usuario set senha_hash = ${novoHash}, updated_at = now() where id = ${linha.usuario_id as string}`,
+    );
+  }
+}
+
+/** Group settings a client may see (never the SMTP password). */
+function publicas(configuracoes: unknown): Linha {
+  if (typeof configuracoes !== 'object' || configuracoes === null) return {};
+  const { configuracoesEmail: _oculto, ...resto } = configuracoes as Linha;
+  return resto;
+}

@@ -1,0 +1,140 @@
+import { type DefinicaoRecurso, recursos } from '@retaguarda/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Linha } from '../../db/consultar.ts';
+import { ErroNegocio, ok } from '../../lib/envelope.ts';
+import { comIdempotencia } from '../../lib/idempotencia.ts';
+import { sessaoDe } from '../../plugins/autenticacao.ts';
+import { empresasComPermissao, temPermissao } from '../usuarios/permissoes.service.ts';
+import { empresaDoContexto } from '../usuarios/usuarios.routes.ts';
+import type { ContextoAcesso } from './repositorio.ts';
+
+type Acao = 'acessar' | 'incluir' | 'alterar' | 'excluir';
+
+const MENSAGEM_SEM_PERMISSAO = 'Usuário sem permissão para esta operação.';
+// Tables whose changes alter what a user may do: the permission cache must forget them at once.
+const AFETAM_PERMISSOES = new Set(['usuarios', 'acessoSistema', 'empresa', 'grupoEmpresarial']);
+
+function definicao(tabela: string): DefinicaoRecurso {
+  const def = recursos.recursoPorTabela(tabela);
+  if (!def) throw new ErroNegocio(`Tabela não encontrada: ${tabela}`);
+  return def;
+}
+
+/** Never hand out the SMTP password of a group. */
+function ocultarSegredos(def: DefinicaoRecurso, linha: Linha): Linha {
+  if (def.tabela !== 'grupoEmpresarial') return linha;
+  const c = linha.configuracoes as { configuracoesEmail?: Record<string, unknown> } | null | undefined;
+  if (!c?.configuracoesEmail?.emailPass) return linha;
+  return {
+    ...linha,
+    configuracoes: { ...c, configuracoesEmail: { ...c.configuracoesEmail, emailPass: '********' } },
+  };
+}
+
+const params = z.object({ tabela: z.string().max(64), id: z.string().max(64) });
+const corpoPopulate = z
+  .object({
+    filtro: z.unknown().optional(),
+    select: z.unknown().optional(),
+    populateObj: z.unknown().optional(),
+    sort: z.unknown().optional(),
+    limit: z.unknown().optional(),
+    skip: z.unknown().optional(),
+  })
+  .optional();
+
+export async function rotasRecursos(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { recursos: repositorio, permissoes } = app.servicos;
+
+  // Tenancy and permission from the token: the group is the token's; store-scoped rows are limited to the
+  // stores where the user holds the action's permission. A filter can only narrow this.
+  async function contexto(
+    request: FastifyRequest,
+    def: DefinicaoRecurso,
+    acao: Acao,
+  ): Promise<ContextoAcesso> {
+    const s = sessaoDe(request);
+    const p = await permissoes.doUsuario(s.grupoEmpresarialId, s.usuarioId);
+    const numero = def.permissoes[acao];
+    const leituraDoProprioGrupo = def.tabela === 'grupoEmpresarial' && acao === 'acessar';
+    const empresa = empresaDoContexto(request);
+    if (!leituraDoProprioGrupo && !temPermissao(p, numero, def.escopo === 'grupo' ? empresa : undefined)) {
+      throw new ErroNegocio(MENSAGEM_SEM_PERMISSAO);
+    }
+    return {
+      grupoEmpresarialId: s.grupoEmpresarialId,
+      usuarioId: s.usuarioId,
+      empresasPermitidas: def.escopo === 'empresa' ? empresasComPermissao(p, numero) : [],
+    };
+  }
+
+  function depoisDeGravar(def: DefinicaoRecurso, request: FastifyRequest, linha: Linha, acao: Acao): void {
+    if (AFETAM_PERMISSOES.has(def.tabela)) permissoes.invalidar();
+    app.servicos.tempoReal?.emitirParaGrupo(sessaoDe(request).grupoEmpresarialId, 'recursoAlterado', {
+      tabela: def.tabela,
+      _id: linha._id,
+      empresa: linha.empresa ?? null,
+      acao,
+    });
+  }
+
+  r.post(
+    '/api/:tabela/getPopulate',
+    { schema: { tags: ['recursos'], params: params.pick({ tabela: true }), body: corpoPopulate } },
+    async (request) => {
+      const def = definicao(request.params.tabela);
+      const ctx = await contexto(request, def, 'acessar');
+      const linhas = await repositorio.buscar(def, ctx, request.body ?? {});
+      return ok(linhas.map((l) => ocultarSegredos(def, l)));
+    },
+  );
+
+  r.get('/api/:tabela/:id', { schema: { tags: ['recursos'], params } }, async (request) => {
+    const def = definicao(request.params.tabela);
+    const ctx = await contexto(request, def, 'acessar');
+    const linha = await repositorio.obter(def, ctx, request.params.id);
+    if (!linha) throw new ErroNegocio('Registro não encontrado.');
+    return ok(ocultarSegredos(def, linha));
+  });
+
+  r.post(
+    '/api/:tabela',
+    { schema: { tags: ['recursos'], params: params.pick({ tabela: true }), body: z.unknown() } },
+    async (request) => {
+      const def = definicao(request.params.tabela);
+      if (def.tabela === 'grupoEmpresarial')
+        throw new ErroNegocio('Grupos empresariais são criados pelo suporte.');
+      const ctx = await contexto(request, def, 'incluir');
+      return comIdempotencia(app.servicos.banco.db, request, ctx.grupoEmpresarialId, async () => {
+        const linha = await repositorio.criar(def, ctx, request.body);
+        depoisDeGravar(def, request, linha, 'incluir');
+        return ok(ocultarSegredos(def, linha));
+      });
+    },
+  );
+
+  r.put(
+    '/api/:tabela/:id',
+    { schema: { tags: ['recursos'], params, body: z.unknown() } },
+    async (request) => {
+      const def = definicao(request.params.tabela);
+      const ctx = await contexto(request, def, 'alterar');
+      const linha = await repositorio.alterar(def, ctx, request.params.id, request.body);
+      depoisDeGravar(def, request, linha, 'alterar');
+      return ok(ocultarSegredos(def, linha));
+    },
+  );
+
+  r.delete('/api/:tabela/:id', { schema: { tags: ['recursos'], params } }, async (request) => {
+    const def = definicao(request.params.tabela);
+    if (def.tabela === 'grupoEmpresarial')
+      throw new ErroNegocio('Grupos empresariais são excluídos pelo suporte.');
+    const ctx = await contexto(request, def, 'excluir');
+    const linha = await repositorio.excluir(def, ctx, request.params.id);
+    depoisDeGravar(def, request, linha, 'excluir');
+    return ok(ocultarSegredos(def, linha));
+  });
+}

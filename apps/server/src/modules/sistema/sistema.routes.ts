@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.ts';
+import { novoId } from '../../lib/ids.ts';
+
+// Spec 1 section 7: GET config.json read at start by the clients.
+export const CONFIG_CLIENTE = {
+  baseUrl: '/api/',
+  storageUrl: '/storage/',
+  socketUrl: '/',
+  socketPath: '/socket.io',
+} as const;
+
+export async function rotasSistema(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/config.json', { config: { publico: true }, schema: { hide: true } }, async () => CONFIG_CLIENTE);
+
+  r.get('/api/health', { config: { publico: true }, schema: { tags: ['sistema'] } }, async () => {
+    await app.servicos.banco.db.execute(sql`select 1`);
+    return ok({ status: 'ok', banco: app.servicos.banco.tipo });
+  });
+
+  r.get('/api/getDataHoraServidor', { schema: { tags: ['sistema'] } }, async () =>
+    ok({ dataHora: app.servicos.tempo.agora().toISOString() }),
+  );
+
+  r.get('/api/id', { schema: { tags: ['sistema'] } }, async () => ok({ id: novoId() }));
+}

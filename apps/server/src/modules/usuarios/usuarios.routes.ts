@@ -1,0 +1,220 @@
+import { PERMISSAO, recursos } from '@retaguarda/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErroNegocio, falha, ok } from '../../lib/envelope.ts';
+import { sessaoDe } from '../../plugins/autenticacao.ts';
+import { empresasComPermissao, temPermissao } from './permissoes.service.ts';
+
+const MENSAGEM_SEM_EMPRESA = 'Usuário sem permissão para acessar essa empresa.';
+const id = z.string().max(64);
+
+/** The store the request acts in: header `empresa` (set by the web after the company choice). */
+export function empresaDoContexto(request: FastifyRequest): string | undefined {
+  const h = request.headers.empresa;
+  const valor = Array.isArray(h) ? h[0] : h;
+  return valor && /^[0-9a-f]{24}$/.test(valor) ? valor : undefined;
+}
+
+export async function rotasUsuarios(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { permissoes, auth, recursos: repositorio } = app.servicos;
+
+  const permissoesDe = (request: FastifyRequest) => {
+    const s = sessaoDe(request);
+    return permissoes.doUsuario(s.grupoEmpresarialId, s.usuarioId);
+  };
+
+  // Acting for another person requires the right to manage users; otherwise the token's user is used.
+  async function pessoaAlvo(request: FastifyRequest, pessoaId: string | undefined): Promise<string> {
+    const s = sessaoDe(request);
+    if (!pessoaId || pessoaId === s.usuarioId) return s.usuarioId;
+    if (!temPermissao(await permissoesDe(request), PERMISSAO.usuariosAcessar)) {
+      throw new ErroNegocio('Usuário sem permissão para consultar outro usuário.');
+    }
+    return pessoaId;
+  }
+
+  r.post(
+    '/api/getEmpresasUsuario',
+    {
+      schema: {
+        tags: ['usuarios'],
+        body: z.object({
+          grupoEmpresarialId: id.optional(),
+          pessoaId: id.optional(),
+          permissao: z.number().int().optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const s = sessaoDe(request);
+      const pessoa = await pessoaAlvo(request, request.body.pessoaId);
+      const p = await permissoes.doUsuario(s.grupoEmpresarialId, pessoa);
+      const permitidas = new Set(
+        empresasComPermissao(p, request.body.permissao ?? PERMISSAO.listarEmpresasUsuario),
+      );
+      const empresas = p.empresas.filter((e) => permitidas.has(e._id));
+      if (empresas.length === 0) return falha(MENSAGEM_SEM_EMPRESA);
+      return ok(empresas);
+    },
+  );
+
+  r.post(
+    '/api/getPermissoesUsuario',
+    { schema: { tags: ['usuarios'], body: z.object({ empresaId: id.optional() }) } },
+    async (request) => {
+      const p = await permissoesDe(request);
+      const empresaId = request.body.empresaId ?? empresaDoContexto(request);
+      if (empresaId && !p.porEmpresa.has(empresaId)) return falha(MENSAGEM_SEM_EMPRESA);
+      const lista = empresaId
+        ? [...(p.porEmpresa.get(empresaId) ?? [])]
+        : [...new Set([...p.porEmpresa.values()].flatMap((s) => [...s]))];
+      return ok({ permissoes: lista.sort((a, b) => a - b) });
+    },
+  );
+
+  r.post(
+    '/api/validaPermissaoAcessoRetaguarda',
+    {
+      schema: {
+        tags: ['usuarios'],
+        body: z.object({
+          grupoEmpresarialId: id.optional(),
+          empresaId: id,
+          pessoaId: id.optional(),
+          permissaoId: z.coerce.number().int(),
+        }),
+      },
+    },
+    async (request) => {
+      const s = sessaoDe(request);
+      if (request.body.grupoEmpresarialId && request.body.grupoEmpresarialId !== s.grupoEmpresarialId) {
+        return falha('Falha no processo, Grupo Empresarial esta indefinido!');
+      }
+      const pessoa = await pessoaAlvo(request, request.body.pessoaId);
+      const p = await permissoes.doUsuario(s.grupoEmpresarialId, pessoa);
+      if (!p.porEmpresa.has(request.body.empresaId)) return falha(MENSAGEM_SEM_EMPRESA);
+      const permitido = temPermissao(p, request.body.permissaoId, request.body.empresaId);
+      return permitido
+        ? ok({ permitido })
+        : falha('Usuário sem permissão para acessar esta funcionalidade.', { permitido });
+    },
+  );
+
+  r.post(
+    '/api/getPermissaoAgendaProtegidaPorEmpresa',
+    {
+      schema: {
+        tags: ['usuarios'],
+        body: z.object({
+          grupoEmpresarial: id.optional(),
+          listaEmpresa: z.array(id).max(500),
+          pessoa: id.optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const s = sessaoDe(request);
+      const pessoa = await pessoaAlvo(request, request.body.pessoa);
+      const p = await permissoes.doUsuario(s.grupoEmpresarialId, pessoa);
+      return ok(
+        request.body.listaEmpresa.map((empresa) => ({
+          empresa,
+          permitido: temPermissao(p, PERMISSAO.agendaProtegida, empresa),
+        })),
+      );
+    },
+  );
+
+  r.post(
+    '/api/getUsuario',
+    {
+      schema: {
+        tags: ['usuarios'],
+        body: z.object({
+          filtro: z.record(z.string(), z.unknown()).optional(),
+          retornoCompleto: z.boolean().optional(),
+          modoLista: z.boolean().optional(),
+          empresa: id.optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const s = sessaoDe(request);
+      const p = await permissoesDe(request);
+      const completo = request.body.retornoCompleto === true && temPermissao(p, PERMISSAO.usuariosAcessar);
+      const usuarios = await repositorio.buscar(
+        recursos.usuarios,
+        { grupoEmpresarialId: s.grupoEmpresarialId, usuarioId: s.usuarioId, empresasPermitidas: [] },
+        { filtro: { ativo: true, ...request.body.filtro }, limit: 1000 },
+      );
+      const empresa = request.body.empresa;
+      const daEmpresa = empresa
+        ? usuarios.filter(
+            (u) =>
+              Array.isArray(u.acessos) &&
+              u.acessos.some((a: { empresa?: unknown }) => a.empresa === empresa || a.empresa === '*'),
+          )
+        : usuarios;
+      if (completo) return ok(daEmpresa);
+      return ok(
+        daEmpresa.map((u) =>
+          request.body.modoLista
+            ? { _id: u._id, nome: u.nome, codigoInterno: u.codigoInterno, atribuicoes: u.atribuicoes ?? [] }
+            : {
+                _id: u._id,
+                nome: u.nome,
+                codigoInterno: u.codigoInterno,
+                email: u.email,
+                atribuicoes: u.atribuicoes ?? [],
+              },
+        ),
+      );
+    },
+  );
+
+  // Supervisor release (spec 1 sections 5 and 6): login + password (normal or operational) of a user who
+  // holds the permission in the current store; the answer names the supervisor for the records.
+  r.post(
+    '/api/liberacaoSupervisor',
+    {
+      schema: {
+        tags: ['usuarios'],
+        body: z.object({
+          login: z.union([z.string().min(1).max(200), z.number().int()]).transform(String),
+          senha: z.string().max(128).optional(),
+          motivo: z.string().max(100).optional(),
+          permissao: z.number().int(),
+          empresa: id.optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const s = sessaoDe(request);
+      const { login, senha, motivo, permissao } = request.body;
+      if (!senha) throw new ErroNegocio('Campo senha não informado, o mesmo é obrigatório!');
+      const supervisor = await auth.verificarCredenciais(
+        s.grupoEmpresarialId,
+        login,
+        senha,
+        request.ip,
+        'qualquer',
+      );
+      const empresa = request.body.empresa ?? empresaDoContexto(request);
+      const p = await permissoes.doUsuario(s.grupoEmpresarialId, supervisor.id as string);
+      if (!temPermissao(p, permissao, empresa)) {
+        throw new ErroNegocio('Usuário sem permissão para realizar esta operação.');
+      }
+      request.log.info(
+        { supervisor: supervisor.id, permissao, motivo, operador: s.usuarioId },
+        'liberação de supervisor',
+      );
+      return ok({
+        supervisor: { _id: supervisor.id, nome: supervisor.nome, codigoInterno: supervisor.codigo_interno },
+        permissao,
+        motivo: motivo ?? null,
+      });
+    },
+  );
+}

@@ -1,0 +1,471 @@
+import {
+  PERMISSAO,
+  PERMISSOES,
+  TIPO_PAGAMENTO,
+  TIPO_TROCO,
+  tiposPagamento,
+  tiposTroco,
+} from '@retaguarda/domain';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { consultar, consultarUm } from '../db/consultar.ts';
+import { novoId } from '../lib/ids.ts';
+import { hashSenha, sha256Hex } from '../modules/auth/auth.service.ts';
+
+// Demo data of DESIGN section 4, created on the first start of an empty database and by `npm run seed`.
+
+type Valor = string | number | boolean | null | object;
+
+async function inserir(db: Db, tabela: string, linha: Record<string, Valor>): Promise<string> {
+  const id = typeof linha.id === 'string' ? linha.id : novoId();
+  const completa: Record<string, Valor> = { ...linha, id };
+  const colunas = Object.keys(completa);
+  const valores = colunas.map((c) => {
+    const v = completa[c];
+    if (v === null || v === undefined) return sql`null`;
+    if (Array.isArray(v) && c.endsWith('_ids')) return sql`${`{${v.join(',')}}`}::text[]`;
+    if (typeof v === 'object') return sql`${JSON.stringify(v)}::jsonb`;
+    return sql`${v}`;
+  });
+  await consultar(
+    db,
+    sql`insert into ${sql.identifier(tabela)} (${sql.join(
+      colunas.map((c) => sql.identifier(c)),
+      sql`, `,
+    )}) values (${sql.join(valores, sql`, `)})`,
+  );
+  return id;
+}
+
+export async function bancoVazio(db: Db): Promise<boolean> {
+  const linha = await consultarUm(db, sql`select count(*)::int as n from grupo_empresarial`);
+  return Number(linha?.n ?? 0) === 0;
+}
+
+export interface DadosDemo {
+  grupoId: string;
+  empresas: { centro: string; shopping: string; gestor: string };
+  usuarios: { admin: string; supervisor: string; caixa: string; motoboy: string; garcom: string };
+}
+
+export async function semear(db: Db): Promise<DadosDemo> {
+  const grupoId = novoId();
+  await inserir(db, 'grupo_empresarial', {
+    id: grupoId,
+    grupo_empresarial_id: grupoId,
+    descricao: 'Grupo Exemplo',
+    configuracoes: { controleDeFranquia: true, vincularEstoqueFornecedorPorEmpresa: false },
+  });
+  const g = { grupo_empresarial_id: grupoId };
+
+  const enderecoCuritiba = (
+    logradouro: string,
+    numero: string,
+    bairro: string,
+    lat: number,
+    lng: number,
+  ) => ({
+    logradouro,
+    numero,
+    bairro,
+    cidade: 'Curitiba',
+    uf: 'PR',
+    pais: 'Brasil',
+    cep: '80020-000',
+    localizacao: { lat, lng },
+  });
+  const configuracoesLoja = {
+    callCenter: true,
+    comboOrdemDesconto: 'valorDesconto',
+    taxaKm: [
+      { km: 3, taxaEntrega: '5.00' },
+      { km: 6, taxaEntrega: '8.00' },
+      { km: 10, taxaEntrega: '12.00' },
+    ],
+    taxaBairro: [{ cidade: 'Curitiba', bairros: [{ bairro: 'Centro', taxaEntrega: '4.00' }] }],
+    taxaEntregaPadrao: '10.00',
+  };
+  const fiscal = { CRT: 1, nfe: { ambiente: 2 } };
+  const nfce = {
+    serie: 1,
+    tipoEmissao: 1,
+    formatoDANFE: 4,
+    consumidorFinal: 2,
+    contingenciaNfce: { habilitado: false, dataHora: null, numeroNota: null, xJust: null },
+  };
+  const centro = await inserir(db, 'empresa', {
+    ...g,
+    codigo_interno: 1,
+    descricao: 'Loja Centro',
+    nome_fantasia: 'Pizzaria Exemplo Centro',
+    cnpj: '11222333000181',
+    tipo_empresa: 'Franquia',
+    endereco: enderecoCuritiba('Rua XV de Novembro', '100', 'Centro', -25.4296, -49.2713),
+    configuracoes: configuracoesLoja,
+    fiscal,
+    nfce,
+  });
+  const shopping = await inserir(db, 'empresa', {
+    ...g,
+    codigo_interno: 2,
+    descricao: 'Loja Shopping',
+    nome_fantasia: 'Pizzaria Exemplo Shopping',
+    cnpj: '11444777000161',
+    tipo_empresa: 'Franquia',
+    endereco: enderecoCuritiba('Avenida Sete de Setembro', '2775', 'Rebouças', -25.4398, -49.2776),
+    configuracoes: configuracoesLoja,
+    fiscal,
+    nfce,
+  });
+  const gestor = await inserir(db, 'empresa', {
+    ...g,
+    codigo_interno: 3,
+    descricao: 'Franqueadora Exemplo',
+    nome_fantasia: 'Exemplo Franchising',
+    cnpj: '11222333000262',
+    tipo_empresa: 'Gestor Franquia',
+    endereco: enderecoCuritiba('Rua Marechal Deodoro', '500', 'Centro', -25.4312, -49.2689),
+    configuracoes: { callCenter: false },
+    fiscal,
+    nfce,
+  });
+  const lojas = [centro, shopping];
+
+  // Profiles: the administrator holds every permission; supervisor and cashier get what their job needs.
+  const perfilAdmin = await inserir(db, 'acesso_sistema', {
+    ...g,
+    descricao: 'Administrador',
+    permissoes: PERMISSOES.map((p) => p.id),
+  });
+  const operacaoLoja = [
+    PERMISSAO.listarEmpresasUsuario,
+    PERMISSAO.acessarFrenteLoja,
+    PERMISSAO.lancarVendaBalcao,
+    PERMISSAO.lancarMesa,
+    PERMISSAO.lancarComanda,
+    PERMISSAO.lancarDelivery,
+    PERMISSAO.operarCaixa,
+    PERMISSAO.receberConta,
+    PERMISSAO.abrirCaixa,
+    PERMISSAO.fecharCaixa,
+    PERMISSAO.abrirGaveta,
+    PERMISSAO.sangria,
+    PERMISSAO.suprimento,
+    PERMISSAO.excluirProdutoNaoConfirmado,
+    PERMISSAO.excluirPagamentoNaoConfirmado,
+    PERMISSAO.reimprimirConta,
+    PERMISSAO.emitirNfce,
+  ];
+  const perfilSupervisor = await inserir(db, 'acesso_sistema', {
+    ...g,
+    descricao: 'Supervisor de Caixa',
+    permissoes: [
+      ...operacaoLoja,
+      PERMISSAO.acessoRetaguarda,
+      PERMISSAO.descontoCadastrado,
+      PERMISSAO.descontoCliente,
+      PERMISSAO.descontoItem,
+      PERMISSAO.descontoGeral,
+      PERMISSAO.cancelarVenda,
+      PERMISSAO.excluirVendaNaoConfirmada,
+      PERMISSAO.excluirProdutoConfirmado,
+      PERMISSAO.excluirPagamentoConfirmado,
+      PERMISSAO.fecharContaSemServico,
+      PERMISSAO.fecharContaComServico,
+      PERMISSAO.reabrirVenda,
+      PERMISSAO.liberarCortesia,
+      PERMISSAO.transferirItem,
+      PERMISSAO.transferirMesa,
+      PERMISSAO.alterarTaxaEntrega,
+      PERMISSAO.alterarTempoEntrega,
+      PERMISSAO.cancelarNfce,
+      PERMISSAO.fecharCaixaComDiferenca,
+      PERMISSAO.desbloquearMesa,
+    ],
+  });
+  const perfilCaixa = await inserir(db, 'acesso_sistema', {
+    ...g,
+    descricao: 'Caixa',
+    permissoes: operacaoLoja,
+  });
+  const perfilEntregador = await inserir(db, 'acesso_sistema', {
+    ...g,
+    descricao: 'Entregador',
+    permissoes: [PERMISSAO.listarEmpresasUsuario, PERMISSAO.acessarSaidaMotoboy],
+  });
+
+  const usuario = async (
+    codigo: number,
+    nome: string,
+    email: string,
+    senha: string,
+    perfil: string,
+    atribuicoes: string[],
+    empresas: string[],
+  ) =>
+    inserir(db, 'usuario', {
+      ...g,
+      codigo_interno: codigo,
+      nome,
+      email,
+      ativo: true,
+      atribuicoes,
+      acessos: empresas.map((empresa) => ({ empresa, acessoSistema: perfil })),
+      permissoes_extras: [],
+      senha_hash: await hashSenha(sha256Hex(senha)),
+      senha_operacional_hash: await hashSenha(sha256Hex(String(1000 + codigo))),
+    });
+  const usuarios = {
+    admin: await usuario(
+      1,
+      'Administrador',
+      'admin@exemplo.com.br',
+      'admin123',
+      perfilAdmin,
+      ['Financeiro'],
+      [centro, shopping, gestor],
+    ),
+    supervisor: await usuario(
+      2,
+      'Sandra Supervisora',
+      'supervisor@exemplo.com.br',
+      'super123',
+      perfilSupervisor,
+      ['Supervisor Caixa'],
+      lojas,
+    ),
+    caixa: await usuario(
+      3,
+      'Carlos Caixa',
+      'caixa@exemplo.com.br',
+      'caixa123',
+      perfilCaixa,
+      ['Caixa'],
+      lojas,
+    ),
+    motoboy: await usuario(
+      4,
+      'Marcos Motoboy',
+      'motoboy@exemplo.com.br',
+      'moto123',
+      perfilEntregador,
+      ['Motoboy'],
+      lojas,
+    ),
+    garcom: await usuario(
+      5,
+      'Gabriel Garçom',
+      'garcom@exemplo.com.br',
+      'garcom123',
+      perfilCaixa,
+      ['Garcon'],
+      lojas,
+    ),
+  };
+
+  // Units, groupers and products of every type.
+  const un = await inserir(db, 'unidade_medida', { ...g, sigla: 'UN', descricao: 'Unidade' });
+  const kg = await inserir(db, 'unidade_medida', { ...g, sigla: 'KG', descricao: 'Quilograma' });
+  await inserir(db, 'unidade_medida', { ...g, sigla: 'LT', descricao: 'Litro' });
+  await inserir(db, 'unidade_medida', { ...g, sigla: 'CX', descricao: 'Caixa' });
+  const catPizzas = await inserir(db, 'agrupador', { ...g, descricao: 'Pizzas', tipo: 'categoria' });
+  const catBebidas = await inserir(db, 'agrupador', { ...g, descricao: 'Bebidas', tipo: 'categoria' });
+  const catLanches = await inserir(db, 'agrupador', { ...g, descricao: 'Lanches', tipo: 'categoria' });
+  const catOutros = await inserir(db, 'agrupador', { ...g, descricao: 'Outros', tipo: 'categoria' });
+  const famPizzaGrande = await inserir(db, 'agrupador', {
+    ...g,
+    descricao: 'Pizza Grande',
+    tipo: 'familia',
+    agrupador_pai_id: catPizzas,
+    maximo_fracao: 4,
+  });
+  const famRefrigerantes = await inserir(db, 'agrupador', {
+    ...g,
+    descricao: 'Refrigerantes',
+    tipo: 'familia',
+    agrupador_pai_id: catBebidas,
+  });
+  const imposto = {
+    origem: 0,
+    CFOP: '5102',
+    CSOSN: '102',
+    PIS: { CST: '49' },
+    COFINS: { CST: '49' },
+  };
+  let codigo = 1;
+  const produto = async (
+    descricao: string,
+    tipo: string,
+    preco: string,
+    extra: Record<string, Valor> = {},
+  ): Promise<string> =>
+    inserir(db, 'produto_geral', {
+      ...g,
+      codigo_interno: codigo++,
+      descricao,
+      tipo_produto: { id: tipo, descricao: tipo },
+      unidade_id: un,
+      preco,
+      custo: (Number(preco) * 0.35).toFixed(6),
+      ncm: '21069090',
+      configuracao_imposto: imposto,
+      ativo: true,
+      ...extra,
+    });
+  const pizza = { categorias_ids: [catPizzas], familias_ids: [famPizzaGrande] };
+  const produtos = [
+    await produto('Pizza Grande Mussarela', 'Normal', '49.90', { ...pizza, pizza_mestra_familia: true }),
+    await produto('Pizza Grande Calabresa', 'Normal', '54.90', pizza),
+    await produto('Pizza Grande Portuguesa', 'Normal', '59.90', pizza),
+    await produto('Pizza Grande Quatro Queijos', 'Normal', '62.90', pizza),
+    await produto('Pizza Grande Frango com Catupiry', 'Normal', '59.90', pizza),
+    await produto('Refrigerante Lata 350ml', 'Normal', '6.50', {
+      categorias_ids: [catBebidas],
+      familias_ids: [famRefrigerantes],
+      gtin: '7894900011517',
+      ncm: '22021000',
+    }),
+    await produto('Refrigerante 2L', 'Normal', '14.90', {
+      categorias_ids: [catBebidas],
+      familias_ids: [famRefrigerantes],
+      gtin: '7894900027013',
+      ncm: '22021000',
+    }),
+    await produto('Água Mineral 500ml', 'Normal', '4.00', { categorias_ids: [catBebidas], ncm: '22011000' }),
+    await produto('X-Burguer', 'Normal', '24.90', { categorias_ids: [catLanches] }),
+    await produto('Batata Frita Porção', 'Normal', '22.00', { categorias_ids: [catLanches] }),
+    await produto('Queijo Extra', 'Adicional', '5.00', { categorias_ids: [catLanches] }),
+    await produto('Borda Recheada', 'Complemento Consumo', '9.90', { categorias_ids: [catPizzas] }),
+    await produto('Taxa de Serviço (Gorjeta)', 'Gorjeta', '0.00', { categorias_ids: [catOutros] }),
+    await produto('Taxa de Entrega', 'Taxa Entrega', '0.00', { categorias_ids: [catOutros] }),
+    await produto('Rodízio de Pizza', 'Rodizio', '69.90', { categorias_ids: [catPizzas] }),
+    await produto('Ingresso Show', 'Ingresso', '30.00', { categorias_ids: [catOutros] }),
+    await produto('Serviço de Decoração', 'Servico', '80.00', { categorias_ids: [catOutros] }),
+    await produto('Produto Genérico', 'Generico', '1.00', { categorias_ids: [catOutros] }),
+    await produto('Queijo Mussarela (kg)', 'Normal', '45.00', {
+      unidade_id: kg,
+      categorias_ids: [catOutros],
+    }),
+  ];
+  for (const empresa of lojas) {
+    for (const produtoId of produtos) {
+      await inserir(db, 'produto_geral_empresa', {
+        ...g,
+        empresa_id: empresa,
+        produto_geral_id: produtoId,
+        ativo: true,
+        modos_venda: ['balcao', 'mesa', 'comanda', 'delivery'],
+      });
+    }
+  }
+
+  // Per store: every payment type, acquirers, registers, printers, print sectors and terminals.
+  for (const [indice, empresa] of lojas.entries()) {
+    const e = { ...g, empresa_id: empresa };
+    for (const tipo of tiposPagamento.itens) {
+      const tipoTroco =
+        tipo.id === TIPO_PAGAMENTO.dinheiro
+          ? TIPO_TROCO.permite
+          : tipo.id === TIPO_PAGAMENTO.valeCompra
+            ? TIPO_TROCO.valeCompra
+            : TIPO_TROCO.naoPermite;
+      await inserir(db, 'forma_pagamento', {
+        ...e,
+        descricao: tipo.descricao,
+        tipo: { id: tipo.id, descricao: tipo.descricao, codigoFiscal: tipo.codigoFiscal },
+        tipo_troco: tiposTroco.porId(tipoTroco) ?? null,
+        ativo: true,
+      });
+    }
+    await inserir(db, 'operadora', { ...e, descricao: 'Cielo', cnpj: '01027058000191' });
+    await inserir(db, 'operadora', { ...e, descricao: 'Stone', cnpj: '16501555000157' });
+    const caixaId = await inserir(db, 'caixa', { ...e, descricao: 'Caixa 01', ativo: true });
+    const cozinhaImp = await inserir(db, 'impressora', {
+      ...e,
+      descricao: 'Impressora Cozinha',
+      modelo: { id: 0, descricao: 'Epson TM-T20' },
+      ip: '127.0.0.1',
+      porta: '9100',
+    });
+    const caixaImp = await inserir(db, 'impressora', {
+      ...e,
+      descricao: 'Impressora Caixa',
+      modelo: { id: 0, descricao: 'Epson TM-T20' },
+      ip: '127.0.0.1',
+      porta: '9101',
+    });
+    const setorCozinha = await inserir(db, 'setor_impressao', {
+      ...e,
+      descricao: 'Cozinha',
+      impressora_id: cozinhaImp,
+      numero_vias: 1,
+    });
+    await inserir(db, 'setor_impressao', {
+      ...e,
+      descricao: 'Bar',
+      impressora_id: cozinhaImp,
+      numero_vias: 1,
+    });
+    const setorCaixa = await inserir(db, 'setor_impressao', {
+      ...e,
+      descricao: 'Caixa',
+      impressora_id: caixaImp,
+      numero_vias: 1,
+    });
+    await inserir(db, 'terminal', {
+      ...e,
+      descricao: `Terminal Caixa ${indice + 1}`,
+      funcoes: ['balcao', 'mesa', 'comanda', 'delivery', 'caixa'],
+      configuracoes: { caixa: caixaId, setorImpressaoCaixa: setorCaixa, setorImpressaoNfce: setorCaixa },
+      ativo: true,
+    });
+    await inserir(db, 'terminal', {
+      ...e,
+      descricao: `Terminal Cozinha ${indice + 1}`,
+      funcoes: ['kds', 'expedicao'],
+      configuracoes: { setorImpressaoCaixa: setorCozinha },
+      ativo: true,
+    });
+  }
+
+  // Customers, one with convênio in both stores.
+  await inserir(db, 'pessoa', {
+    ...g,
+    nome: 'Maria Cliente Convênio',
+    tipos_pessoa: ['Cliente'],
+    cpf_cnpj: '52998224725',
+    email: 'maria@exemplo.com.br',
+    telefone: { ddd: '41', numero: '999990001', tipo: 'Celular', principal: true },
+    endereco: {
+      ...enderecoCuritiba('Rua das Flores', '50', 'Centro', -25.4302, -49.2701),
+      tipo: 'Residencial',
+      principal: true,
+    },
+    convenio: lojas.map((empresa) => ({ empresa, bloqueado: false, limite: '500.00' })),
+    cliente_padrao: false,
+  });
+  await inserir(db, 'pessoa', {
+    ...g,
+    nome: 'João Cliente',
+    tipos_pessoa: ['Cliente'],
+    cpf_cnpj: '11144477735',
+    telefone: { ddd: '41', numero: '988880002', tipo: 'Celular', principal: true },
+    endereco: {
+      ...enderecoCuritiba('Avenida Batel', '1200', 'Batel', -25.4418, -49.2895),
+      tipo: 'Residencial',
+      principal: true,
+    },
+    cliente_padrao: false,
+  });
+  await inserir(db, 'pessoa', {
+    ...g,
+    nome: 'Distribuidora de Bebidas Exemplo',
+    tipos_pessoa: ['Fornecedor'],
+    cpf_cnpj: '11222333000181',
+    cliente_padrao: false,
+  });
+  await inserir(db, 'desconto_motivo', { ...g, descricao: 'Cliente fidelidade', ativo: true });
+  await inserir(db, 'desconto_motivo', { ...g, descricao: 'Produto com defeito', ativo: true });
+
+  return { grupoId, empresas: { centro, shopping, gestor }, usuarios };
+}

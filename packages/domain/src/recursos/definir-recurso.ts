@@ -1,0 +1,163 @@
+import type { PermissoesRecurso } from '../catalogos/permissoes.ts';
+
+// One declarative definition per registered resource (STYLE.md "Declaring ~100 back-office resources").
+// The server derives the table, the filter whitelist and the input validation from it; the web derives
+// the generic list and form. Sales, cash periods and fiscal documents are hand-written modules instead.
+
+export type ValidadorTexto = 'cpf' | 'cnpj' | 'cpfCnpj' | 'email' | 'cep' | 'gtin';
+
+interface CampoBase {
+  /** Label shown in forms and lists (pt-BR). */
+  readonly rotulo: string;
+  readonly obrigatorio?: boolean;
+  /** Never sent to clients nor accepted from them (e.g. password hashes). */
+  readonly privado?: boolean;
+  /** Searched by the list's free-text box. */
+  readonly busca?: boolean;
+}
+
+export interface CampoTexto extends CampoBase {
+  readonly tipo: 'texto';
+  readonly min?: number;
+  readonly max?: number;
+  readonly validador?: ValidadorTexto;
+  readonly unico?: boolean;
+}
+export interface CampoNumero extends CampoBase {
+  readonly tipo: 'inteiro' | 'decimal';
+  /** Decimal places kept by a decimal column (money 2, quantities 4, costs 6). */
+  readonly casas?: number;
+  readonly min?: number;
+  readonly max?: number;
+  readonly unico?: boolean;
+}
+export interface CampoBooleano extends CampoBase {
+  readonly tipo: 'booleano';
+  readonly padrao?: boolean;
+}
+export interface CampoData extends CampoBase {
+  readonly tipo: 'data';
+}
+/** Reference to one row of another resource (stored as its 24-hex id). */
+export interface CampoRef extends CampoBase {
+  readonly tipo: 'ref';
+  readonly tabela: string;
+}
+/** References to several rows of another resource (stored as an array of ids). */
+export interface CampoRefs extends CampoBase {
+  readonly tipo: 'refs';
+  readonly tabela: string;
+}
+/** A value of a fixed catalogue of the domain package (stored as the entry object, filtered by `campo.id`). */
+export interface CampoCatalogo extends CampoBase {
+  readonly tipo: 'catalogo';
+  readonly catalogo: string;
+  readonly multiplo?: boolean;
+}
+/** Free-form block (configuracoes, fiscal, nfce, endereco...), stored as jsonb. */
+export interface CampoJson extends CampoBase {
+  readonly tipo: 'json';
+  /** Dotted paths inside the block that filters may use (whitelist). */
+  readonly caminhosFiltro?: readonly string[];
+  /** Dotted paths inside the block that are references, so populateObj may expand them. */
+  readonly refs?: Readonly<Record<string, string>>;
+}
+
+export type Campo =
+  | CampoTexto
+  | CampoNumero
+  | CampoBooleano
+  | CampoData
+  | CampoRef
+  | CampoRefs
+  | CampoCatalogo
+  | CampoJson;
+
+export interface DefinicaoRecurso {
+  /** API and route name (camelCase, as the spec spells it). */
+  readonly tabela: string;
+  /** Table name in PostgreSQL (snake_case). */
+  readonly tabelaSql: string;
+  readonly titulo: string;
+  /** 'grupo': rows belong to the business group; 'empresa': rows also belong to one store. */
+  readonly escopo: 'grupo' | 'empresa';
+  readonly campos: Readonly<Record<string, Campo>>;
+  readonly lista: { readonly colunas: readonly string[]; readonly ordem?: string };
+  readonly permissoes: PermissoesRecurso;
+  /** Highest `limit` accepted by getPopulate. */
+  readonly limiteMaximo?: number;
+}
+
+export function definirRecurso<const C extends Record<string, Campo>>(
+  definicao: Omit<DefinicaoRecurso, 'tabelaSql' | 'campos' | 'lista'> & {
+    tabelaSql?: string;
+    campos: C;
+    // List columns must name fields of the definition (checked at compile time).
+    lista: { readonly colunas: readonly (keyof C & string)[]; readonly ordem?: keyof C & string };
+  },
+): DefinicaoRecurso {
+  return { ...definicao, tabelaSql: definicao.tabelaSql ?? paraSnakeCase(definicao.tabela) };
+}
+
+export function paraSnakeCase(nome: string): string {
+  return nome.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+}
+
+// Small constructors so that definitions read like a form.
+type Opcoes<T extends Campo> = Omit<T, 'tipo' | 'rotulo'>;
+export const texto = (rotulo: string, o: Opcoes<CampoTexto> = {}): CampoTexto => ({
+  tipo: 'texto',
+  rotulo,
+  ...o,
+});
+export const inteiro = (rotulo: string, o: Opcoes<CampoNumero> = {}): CampoNumero => ({
+  tipo: 'inteiro',
+  rotulo,
+  ...o,
+});
+export const decimal = (
+  rotulo: string,
+  casas: number,
+  o: Omit<Opcoes<CampoNumero>, 'casas'> = {},
+): CampoNumero => ({
+  tipo: 'decimal',
+  rotulo,
+  casas,
+  ...o,
+});
+export const booleano = (rotulo: string, o: Opcoes<CampoBooleano> = {}): CampoBooleano => ({
+  tipo: 'booleano',
+  rotulo,
+  ...o,
+});
+export const data = (rotulo: string, o: Opcoes<CampoData> = {}): CampoData => ({
+  tipo: 'data',
+  rotulo,
+  ...o,
+});
+export const ref = (rotulo: string, tabela: string, o: Omit<Opcoes<CampoRef>, 'tabela'> = {}): CampoRef => ({
+  tipo: 'ref',
+  rotulo,
+  tabela,
+  ...o,
+});
+export const refs = (
+  rotulo: string,
+  tabela: string,
+  o: Omit<Opcoes<CampoRefs>, 'tabela'> = {},
+): CampoRefs => ({
+  tipo: 'refs',
+  rotulo,
+  tabela,
+  ...o,
+});
+export const catalogo = (
+  rotulo: string,
+  nome: string,
+  o: Omit<Opcoes<CampoCatalogo>, 'catalogo'> = {},
+): CampoCatalogo => ({ tipo: 'catalogo', rotulo, catalogo: nome, ...o });
+export const json = (rotulo: string, o: Opcoes<CampoJson> = {}): CampoJson => ({
+  tipo: 'json',
+  rotulo,
+  ...o,
+});

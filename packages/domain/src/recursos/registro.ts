@@ -1,0 +1,321 @@
+import { permissoesDoRecurso } from '../catalogos/permissoes.ts';
+import {
+  booleano,
+  catalogo,
+  type DefinicaoRecurso,
+  data,
+  decimal,
+  definirRecurso,
+  inteiro,
+  json,
+  ref,
+  refs,
+  texto,
+} from './definir-recurso.ts';
+
+// The registered back-office resources (spec 1, section 2 "Registration" and "Products").
+// A definition here yields the table, the generic API routes and the generic screens.
+
+export const grupoEmpresarial = definirRecurso({
+  tabela: 'grupoEmpresarial',
+  titulo: 'Grupo Empresarial',
+  escopo: 'grupo',
+  campos: {
+    descricao: texto('Descrição', { obrigatorio: true, max: 100, busca: true }),
+    // controleDeFranquia, vincularEstoqueFornecedorPorEmpresa; configuracoesEmail holds the SMTP settings.
+    configuracoes: json('Configurações', { caminhosFiltro: ['controleDeFranquia'] }),
+  },
+  lista: { colunas: ['descricao'], ordem: 'descricao' },
+  permissoes: permissoesDoRecurso('grupoEmpresarial'),
+});
+
+export const empresa = definirRecurso({
+  tabela: 'empresa',
+  titulo: 'Empresa',
+  escopo: 'grupo',
+  campos: {
+    codigoInterno: inteiro('Código Interno', { unico: true, min: 1 }),
+    descricao: texto('Descrição', { obrigatorio: true, max: 100, busca: true }),
+    nomeFantasia: texto('Nome Fantasia', { max: 100, busca: true }),
+    cnpj: texto('CNPJ', { validador: 'cnpj', busca: true }),
+    tipoEmpresa: texto('Tipo de Empresa', { max: 40 }),
+    endereco: json('Endereço'),
+    localizacao: json('Localização'),
+    configuracoes: json('Configurações', {
+      caminhosFiltro: ['callCenter'],
+      refs: { 'expedicao.setorImpressaoExpedicao': 'setorImpressao' },
+    }),
+    configuracoesEstoque: json('Configurações de Estoque'),
+    fiscal: json('Fiscal'),
+    nfce: json('NFC-e'),
+  },
+  lista: {
+    colunas: ['codigoInterno', 'descricao', 'nomeFantasia', 'cnpj', 'tipoEmpresa'],
+    ordem: 'codigoInterno',
+  },
+  permissoes: permissoesDoRecurso('empresa'),
+});
+
+export const acessoSistema = definirRecurso({
+  tabela: 'acessoSistema',
+  titulo: 'Perfil de Acesso',
+  escopo: 'grupo',
+  campos: {
+    descricao: texto('Descrição', { obrigatorio: true, max: 100, busca: true }),
+    /** Permission numbers granted by this profile. */
+    permissoes: json('Permissões'),
+  },
+  lista: { colunas: ['descricao'], ordem: 'descricao' },
+  permissoes: permissoesDoRecurso('acessoSistema'),
+});
+
+export const usuarios = definirRecurso({
+  tabela: 'usuarios',
+  tabelaSql: 'usuario',
+  titulo: 'Usuário',
+  escopo: 'grupo',
+  campos: {
+    nome: texto('Nome', { obrigatorio: true, max: 100, busca: true }),
+    email: texto('E-mail', { obrigatorio: true, validador: 'email', max: 200, unico: true, busca: true }),
+    codigoInterno: inteiro('Código Interno', { obrigatorio: true, unico: true, min: 1 }),
+    ativo: booleano('Ativo', { padrao: true }),
+    pessoa: ref('Pessoa', 'pessoa'),
+    /** System attributions: Motoboy, Financeiro, Garcon, Caixa, Supervisor Caixa. */
+    atribuicoes: json('Atribuições'),
+    /** Per company: `[{ empresa, acessoSistema }]`; the profile's permissions apply in that company. */
+    acessos: json('Acessos por Empresa'),
+    permissoesExtras: json('Permissões Extras'),
+    senhaHash: texto('Senha', { privado: true }),
+    senhaOperacionalHash: texto('Senha Operacional', { privado: true }),
+  },
+  lista: { colunas: ['codigoInterno', 'nome', 'email', 'ativo'], ordem: 'codigoInterno' },
+  permissoes: permissoesDoRecurso('usuarios'),
+});
+
+export const pessoa = definirRecurso({
+  tabela: 'pessoa',
+  titulo: 'Pessoa',
+  escopo: 'grupo',
+  campos: {
+    nome: texto('Nome', { obrigatorio: true, max: 150, busca: true }),
+    /** Cliente, Fornecedor, Funcionario, Pagamento no Caixa. */
+    tiposPessoa: json('Tipos de Pessoa'),
+    cpfCnpj: texto('CPF/CNPJ', { validador: 'cpfCnpj', busca: true }),
+    rg: texto('RG', { max: 20 }),
+    email: texto('E-mail', { validador: 'email', max: 200 }),
+    dataNascimento: data('Data de Nascimento'),
+    sexo: texto('Sexo', { max: 20 }),
+    telefone: json('Telefone'),
+    endereco: json('Endereço'),
+    outrosEnderecos: json('Outros Endereços'),
+    outrosTelefones: json('Outros Telefones'),
+    convenio: json('Convênio'),
+    historico: json('Histórico'),
+    clientePadrao: booleano('Cliente Padrão', { padrao: false }),
+  },
+  lista: { colunas: ['nome', 'cpfCnpj', 'email'], ordem: 'nome' },
+  permissoes: permissoesDoRecurso('pessoa'),
+});
+
+export const unidadeMedida = definirRecurso({
+  tabela: 'unidadeMedida',
+  titulo: 'Unidade de Medida',
+  escopo: 'grupo',
+  campos: {
+    sigla: texto('Sigla', { obrigatorio: true, max: 6, unico: true, busca: true }),
+    descricao: texto('Descrição', { obrigatorio: true, max: 60, busca: true }),
+  },
+  lista: { colunas: ['sigla', 'descricao'], ordem: 'sigla' },
+  permissoes: permissoesDoRecurso('unidadeMedida'),
+});
+
+export const tipoPagamentoBandeira = definirRecurso({
+  tabela: 'tipoPagamentoBandeira',
+  titulo: 'Bandeira',
+  escopo: 'grupo',
+  campos: {
+    descricao: texto('Descrição', { obrigatorio: true, max: 60, busca: true }),
+    tipo: catalogo('Tipo', 'tiposBandeira'),
+    codigoFiscal: texto('Código Fiscal', { max: 5 }),
+  },
+  lista: { colunas: ['descricao', 'tipo', 'codigoFiscal'], ordem: 'descricao' },
+  permissoes: permissoesDoRecurso('tipoPagamentoBandeira'),
+});
+
+export const formaPagamento = definirRecurso({
+  tabela: 'formaPagamento',
+  titulo: 'Forma de Pagamento',
+  escopo: 'empresa',
+  campos: {
+    descricao: texto('Descrição', { obrigatorio: true, max: 60, busca: true }),
+    tipo: catalogo('Tipo', 'tiposPagamento', { obrigatorio: true }),
+    tipoTroco: catalogo('Tipo de Troco', 'tiposTroco', { obrigatorio: true }),
+    bandeiras: refs('Bandeiras', 'tipoPagamentoBandeira'),
+    ativo: booleano('Ativo', { padrao: true }),
+  },
+  lista: { colunas: ['descricao', 'tipo', 'tipoTroco', 'ativo'], ordem: 'descricao' },
+  permissoes: permissoesDoRecurso('formaPagamento'),
+});
+
+export const operadora = definirRecurso({
+  tabela: 'operadora',
+  titulo: 'Operadora',
+  escopo: 'empresa',
+  campos: {
+    descricao: texto('Descrição', { obrigatorio: true, max: 60, busca: true }),
+    cnpj: texto('CNPJ', { validador: 'cnpj' }),
+  },
+  lista: { colunas: ['descricao', 'cnpj'], ordem: 'descricao' },
+  permissoes: permissoesDoRecurso('operadora'),
+});
+
+export const caixa = definirRecurso({
+  tabela: 'caixa',
+  titulo: 'Caixa',
+  escopo: 'empresa',
+  campos: {
+    descricao: texto('Descrição', { obrigatorio: true, max: 60, busca: true }),
+    ativo: booleano('Ativo', { padrao: true }),
+  },
+  lista: { colunas: ['descricao', 'ativo'], ordem: 'descricao' },
+  permissoes: permissoesDoRecurso('caixa'),
+});
+
+export const impressora = definirRecurso({
+  tabela: 'impressora',
+  titulo: 'Impressora',
+  escopo: 'empresa',
+  campos: {
+    descricao: texto('Descrição', { obrigatorio: true, max: 60, busca: true }),
+    modelo: catalogo('Modelo', 'modelosImpressora'),
+    porta: texto('Porta', { max: 60 }),
+    ip: texto('Endereço IP', { max: 60 }),
+    configuracaoSerial: json('Configuração Serial'),
+  },
+  lista: { colunas: ['descricao', 'modelo', 'porta', 'ip'], ordem: 'descricao' },
+  permissoes: permissoesDoRecurso('impressora'),
+});
+
+export const setorImpressao = definirRecurso({
+  tabela: 'setorImpressao',
+  titulo: 'Setor de Impressão',
+  escopo: 'empresa',
+  campos: {
+    descricao: texto('Descrição', { obrigatorio: true, max: 60, busca: true }),
+    impressora: ref('Impressora', 'impressora'),
+    numeroVias: inteiro('Número de Vias', { min: 1, max: 10 }),
+  },
+  lista: { colunas: ['descricao', 'impressora', 'numeroVias'], ordem: 'descricao' },
+  permissoes: permissoesDoRecurso('setorImpressao'),
+});
+
+export const terminal = definirRecurso({
+  tabela: 'terminal',
+  titulo: 'Terminal',
+  escopo: 'empresa',
+  campos: {
+    descricao: texto('Descrição', { obrigatorio: true, max: 60, busca: true }),
+    /** Terminal functions: balcao, mesa, comanda, delivery, caixa, expedicao, saidaMotoboy, portaria, kds. */
+    funcoes: json('Funções'),
+    configuracoes: json('Configurações', {
+      refs: { caixa: 'caixa', setorImpressaoCaixa: 'setorImpressao', setorImpressaoNfce: 'setorImpressao' },
+    }),
+    ativo: booleano('Ativo', { padrao: true }),
+  },
+  lista: { colunas: ['descricao', 'ativo'], ordem: 'descricao' },
+  permissoes: permissoesDoRecurso('terminal'),
+});
+
+export const agrupador = definirRecurso({
+  tabela: 'agrupador',
+  titulo: 'Agrupador',
+  escopo: 'grupo',
+  campos: {
+    descricao: texto('Descrição', { obrigatorio: true, max: 60, busca: true }),
+    /** 'categoria' or 'familia' (families carry maximoFracao for pizzas). */
+    tipo: texto('Tipo', { obrigatorio: true, max: 20 }),
+    agrupadorPai: ref('Agrupador Pai', 'agrupador'),
+    maximoFracao: inteiro('Máximo de Frações', { min: 1, max: 8 }),
+  },
+  lista: { colunas: ['descricao', 'tipo', 'agrupadorPai'], ordem: 'descricao' },
+  permissoes: permissoesDoRecurso('agrupador'),
+});
+
+export const produtoGeral = definirRecurso({
+  tabela: 'produtoGeral',
+  titulo: 'Produto',
+  escopo: 'grupo',
+  campos: {
+    codigoInterno: inteiro('Código Interno', { unico: true, min: 1 }),
+    descricao: texto('Descrição', { obrigatorio: true, max: 120, busca: true }),
+    gtin: texto('Código de Barras (GTIN)', { validador: 'gtin', busca: true }),
+    tipoProduto: catalogo('Tipo de Produto', 'tiposProduto', { obrigatorio: true }),
+    unidade: ref('Unidade', 'unidadeMedida'),
+    unidadeCompra: ref('Unidade de Compra', 'unidadeMedida'),
+    preco: decimal('Preço', 2, { min: 0 }),
+    custo: decimal('Custo', 6, { min: 0 }),
+    categorias: refs('Categorias', 'agrupador'),
+    familias: refs('Famílias', 'agrupador'),
+    pizzaMestraFamilia: booleano('Pizza Mestra da Família', { padrao: false }),
+    rendimentoPadrao: texto('Rendimento Padrão', { max: 10 }),
+    rendimentoKg: decimal('Rendimento (kg)', 4, { min: 0 }),
+    ncm: texto('NCM', { max: 8 }),
+    configuracaoImposto: json('Configuração de Imposto'),
+    impostoFederal: json('Imposto Federal'),
+    ativo: booleano('Ativo', { padrao: true }),
+  },
+  lista: { colunas: ['codigoInterno', 'descricao', 'tipoProduto', 'preco', 'ativo'], ordem: 'descricao' },
+  permissoes: permissoesDoRecurso('produtoGeral'),
+});
+
+export const produtoGeralEmpresa = definirRecurso({
+  tabela: 'produtoGeralEmpresa',
+  titulo: 'Produto por Empresa',
+  escopo: 'empresa',
+  campos: {
+    produtoGeral: ref('Produto', 'produtoGeral', { obrigatorio: true }),
+    preco: decimal('Preço', 2, { min: 0 }),
+    ativo: booleano('Ativo', { padrao: true }),
+    /** Sale modes where the product is offered (balcao, mesa, comanda, delivery). */
+    modosVenda: json('Modos de Venda'),
+  },
+  lista: { colunas: ['produtoGeral', 'preco', 'ativo'] },
+  permissoes: permissoesDoRecurso('produtoGeralEmpresa'),
+});
+
+export const descontoMotivo = definirRecurso({
+  tabela: 'descontoMotivo',
+  titulo: 'Motivo de Desconto',
+  escopo: 'grupo',
+  campos: {
+    descricao: texto('Descrição', { obrigatorio: true, max: 100, busca: true }),
+    ativo: booleano('Ativo', { padrao: true }),
+  },
+  lista: { colunas: ['descricao', 'ativo'], ordem: 'descricao' },
+  permissoes: permissoesDoRecurso('descontoMotivo'),
+});
+
+export const RECURSOS: readonly DefinicaoRecurso[] = [
+  grupoEmpresarial,
+  empresa,
+  acessoSistema,
+  usuarios,
+  pessoa,
+  unidadeMedida,
+  tipoPagamentoBandeira,
+  formaPagamento,
+  operadora,
+  caixa,
+  impressora,
+  setorImpressao,
+  terminal,
+  agrupador,
+  produtoGeral,
+  produtoGeralEmpresa,
+  descontoMotivo,
+];
+
+const porTabela = new Map(RECURSOS.map((r) => [r.tabela, r]));
+export function recursoPorTabela(tabela: string): DefinicaoRecurso | undefined {
+  return porTabela.get(tabela);
+}

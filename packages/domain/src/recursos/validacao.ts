@@ -1,0 +1,110 @@
+import { validarData } from '../validadores/data.ts';
+import {
+  obrigatorio,
+  type ResultadoRegra,
+  validarQuantidade,
+  validarValor,
+} from '../validadores/genericos.ts';
+import type { Campo, DefinicaoRecurso, ValidadorTexto } from './definir-recurso.ts';
+import { MENSAGENS_RECURSO as M, REGRAS_TEXTO } from './regras-texto.ts';
+
+// Validates the body of a create/update against a resource definition, with the spec's generic messages.
+// The same function checks the generic form in the web app and the API input on the server.
+
+export interface ResultadoValidacao {
+  /** Field -> first error message, in pt-BR. */
+  erros: Record<string, string>;
+  /** Accepted values, normalised (trimmed texts, numbers as decimal strings for decimal fields). */
+  valores: Record<string, unknown>;
+}
+
+const ID = /^[0-9a-f]{24}$/;
+
+function validarCampo(campo: Campo, valor: unknown): ResultadoRegra | { valor: unknown } {
+  switch (campo.tipo) {
+    case 'texto': {
+      if (typeof valor !== 'string') return M.texto;
+      const texto = valor.trim();
+      if (campo.min !== undefined || campo.max !== undefined) {
+        const r = validarQuantidade(texto, { min: campo.min, max: campo.max });
+        if (r !== true) return r;
+      }
+      if (campo.validador && texto !== '') {
+        const r = REGRAS_TEXTO[campo.validador as ValidadorTexto](texto);
+        if (r !== true) return r;
+      }
+      return { valor: texto };
+    }
+    case 'inteiro':
+    case 'decimal': {
+      const n = typeof valor === 'string' && valor.trim() !== '' ? Number(valor) : valor;
+      if (typeof n !== 'number' || !Number.isFinite(n)) return M.numero;
+      if (campo.tipo === 'inteiro' && !Number.isInteger(n)) return M.inteiro;
+      if (Math.abs(n) >= 1e12) return M.numero;
+      if (campo.min !== undefined || campo.max !== undefined) {
+        const r = validarValor(n, { min: campo.min, max: campo.max });
+        if (r !== true) return r;
+      }
+      // Decimals keep the text the client sent (no float round trip), normalised by the column's scale.
+      return { valor: campo.tipo === 'decimal' ? String(valor).trim() : n };
+    }
+    case 'booleano':
+      return typeof valor === 'boolean' ? { valor } : M.booleano;
+    case 'data': {
+      if (typeof valor !== 'string') return M.data;
+      const iso = !Number.isNaN(Date.parse(valor)) && /^\d{4}-\d{2}-\d{2}/.test(valor);
+      if (!iso) {
+        const r = validarData(valor);
+        if (r !== true) return r;
+      }
+      return { valor };
+    }
+    case 'ref':
+      return typeof valor === 'string' && ID.test(valor) ? { valor } : M.referencia;
+    case 'refs':
+      return Array.isArray(valor) &&
+        valor.length <= 1000 &&
+        valor.every((v) => typeof v === 'string' && ID.test(v))
+        ? { valor }
+        : M.referencia;
+    case 'catalogo': {
+      const ok = (v: unknown) =>
+        typeof v === 'object' &&
+        v !== null &&
+        (typeof (v as { id?: unknown }).id === 'number' || typeof (v as { id?: unknown }).id === 'string');
+      if (campo.multiplo) return Array.isArray(valor) && valor.every(ok) ? { valor } : M.catalogo;
+      return ok(valor) ? { valor } : M.catalogo;
+    }
+    case 'json':
+      if (typeof valor !== 'object') return M.json;
+      if (JSON.stringify(valor).length > 200_000) return M.json;
+      return { valor };
+  }
+}
+
+export function validarRecurso(def: DefinicaoRecurso, corpo: unknown, parcial: boolean): ResultadoValidacao {
+  const erros: Record<string, string> = {};
+  const valores: Record<string, unknown> = {};
+  if (typeof corpo !== 'object' || corpo === null || Array.isArray(corpo)) {
+    return { erros: { _: M.json }, valores };
+  }
+  const entrada = corpo as Record<string, unknown>;
+  for (const [nome, campo] of Object.entries(def.campos)) {
+    if (campo.privado) continue;
+    if (nome === 'empresa' && def.escopo === 'empresa') continue;
+    const presente = Object.hasOwn(entrada, nome);
+    const valor = entrada[nome];
+    const semValor =
+      valor === undefined || valor === null || (typeof valor === 'string' && valor.trim() === '');
+    if (semValor) {
+      if (campo.obrigatorio && (!parcial || presente)) erros[nome] = obrigatorio(valor) as string;
+      else if (presente) valores[nome] = null;
+      continue;
+    }
+    const r = validarCampo(campo, valor);
+    if (r === true) continue;
+    if (typeof r === 'string') erros[nome] = r;
+    else valores[nome] = r.valor;
+  }
+  return { erros, valores };
+}
