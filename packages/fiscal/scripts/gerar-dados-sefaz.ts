@@ -75,7 +75,7 @@ const cstat = JSON.parse(readFileSync(resolve(ref, 'sped-nfe__cstat.json'), 'utf
   msg: string;
 }[];
 const mensagens: Record<string, string> = {};
-for (const c of cstat) mensagens[c.cod] = c.msg;
+for (const c of cstat) if (c.cod && c.msg) mensagens[c.cod] = c.msg;
 writeFileSync(
   resolve(destino, 'cstat.json'),
   `${JSON.stringify(
