@@ -22,9 +22,9 @@ export const CLIENTE_PADRAO = {
 } as const;
 
 export function ehClientePadrao(
-  cliente: Pick<ClienteVenda, '_id' | 'clientePadrao'> | null | undefined,
+  cliente: { _id: string; clientePadrao?: boolean } | null | undefined,
 ): boolean {
-  return !cliente || cliente.clientePadrao || cliente._id === CLIENTE_PADRAO._id;
+  return !cliente || cliente.clientePadrao === true || cliente._id === CLIENTE_PADRAO._id;
 }
 
 /** Lower case, no accents, single spaces: 'São  José' -> 'sao jose' (spec 9: accent- and case-insensitive). */
@@ -34,7 +34,13 @@ export function normalizarTexto(texto: string): string {
 
 export interface DadosEntrega {
   readonly tipoVenda: number;
-  readonly cliente: ClienteVenda | null | undefined;
+  readonly cliente:
+    | (Pick<ClienteVenda, '_id'> & {
+        clientePadrao?: boolean;
+        endereco?: { cidade?: string; bairro?: string } | null | undefined;
+      })
+    | null
+    | undefined;
   readonly distanciaMetros?: number | null | undefined;
 }
 

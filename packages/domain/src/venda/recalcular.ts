@@ -15,6 +15,7 @@ import type { ItemParaCombo } from './combos.ts';
 import { aplicarCombos, combosAplicaveis, itemElegivelCombo, ordenarCombos } from './combos.ts';
 import type { CatalogoVenda, ConfiguracaoVenda } from './configuracao.ts';
 import { calcularTaxaEntrega } from './entrega.ts';
+import { ErroNegocio, MENSAGENS } from './erros.ts';
 import type { ComboRealizado, ProdutoFilho, Venda, VendaItem } from './esquemas.ts';
 import { indexarCatalogo } from './indice.ts';
 import { aplicarTotaisPagamento } from './pagamentos.ts';
@@ -340,4 +341,41 @@ function calcularCombos(
     };
   });
   return [...preservados, ...novos];
+}
+
+const assinaturaCombos = (combos: readonly ComboRealizado[]) =>
+  combos
+    .map(
+      (c) =>
+        `${c.combo}:${c.desconto}:${c.itens.map((i) => `${i.numeroItem}x${i.quantidade}=${i.desconto}`).join(',')}`,
+    )
+    .sort()
+    .join('|');
+
+/**
+ * Server-side check of the combos a client sent: every combo must exist, no item unit may be used
+ * twice, and the realisations must equal the authoritative recompute; otherwise
+ * 'Falha na validação dos Combos' ('Combo não encontrado!' for an unknown combo).
+ */
+export function validarCombosRealizados(
+  venda: Venda,
+  catalogo: CatalogoVenda,
+  configuracao: ConfiguracaoVenda,
+  agora: Instante,
+): void {
+  const existentes = new Set(catalogo.combos.map((c) => c._id));
+  const usadas = new Map<number, number>();
+  for (const c of venda.combosRealizados) {
+    if (!existentes.has(c.combo)) throw new ErroNegocio(MENSAGENS.comboNaoEncontrado);
+    for (const i of c.itens) usadas.set(i.numeroItem, (usadas.get(i.numeroItem) ?? 0) + i.quantidade);
+  }
+  for (const [numeroItem, unidades] of usadas) {
+    const item = venda.produtos.find((p) => p.numeroItem === numeroItem && !p.cancelado);
+    if (!item || unidades * 10_000 > lerQuantidade(item.quantidade))
+      throw new ErroNegocio(MENSAGENS.combosInvalidos);
+  }
+  const oficial = recalcularVenda(venda, catalogo, configuracao, agora);
+  if (assinaturaCombos(oficial.combosRealizados) !== assinaturaCombos(venda.combosRealizados)) {
+    throw new ErroNegocio(MENSAGENS.combosInvalidos);
+  }
 }
