@@ -83,6 +83,18 @@ describe('general enumerations', () => {
     ]);
     expect(gerais.funcoesTerminal.itens).toHaveLength(9);
     expect(gerais.statusImpressao.porId(1)?.descricao).toBe('Aguardando Impressão');
+    expect(gerais.tiposProduto.itens.map((t) => t.sigla)).toEqual([
+      'Normal',
+      'Servico',
+      'Gorjeta',
+      'Taxa Entrega',
+      'Adicional',
+      'Ingresso',
+      'Rodizio',
+      'Complemento Consumo',
+      'Generico',
+    ]);
+    expect(descricoes(gerais.tiposProdutoEstoque)).toEqual(['Normal', 'Ingrediente', 'Adicional']);
   });
 
   it('follow the states of spec 1 section 4 and spec 2 section 4', () => {

@@ -267,6 +267,26 @@ export const tiposEmpresa = definirCatalogo('tipoEmpresa', [
   item('tipoEmpresa', 5, 'Gestor Franquia', 'GESTOR_FRANQUIA'),
 ] as const);
 
+// Product types (spec 1 section 3 and spec 2 section 3.3): the specs spell some differently; descricao takes
+// the accented label of spec 2, sigla the stored value of spec 1.
+export const tiposProduto = definirCatalogo('tipoProduto', [
+  item('tipoProduto', 1, 'Normal', 'Normal'),
+  item('tipoProduto', 2, 'Serviço', 'Servico'),
+  item('tipoProduto', 3, 'Gorjeta', 'Gorjeta'),
+  item('tipoProduto', 4, 'Taxa Entrega', 'Taxa Entrega'),
+  item('tipoProduto', 5, 'Adicional', 'Adicional'),
+  item('tipoProduto', 6, 'Ingresso', 'Ingresso'),
+  item('tipoProduto', 7, 'Rodizio', 'Rodizio'),
+  item('tipoProduto', 8, 'Complemento Consumação', 'Complemento Consumo'),
+  item('tipoProduto', 9, 'Generico', 'Generico'),
+] as const);
+/** Product types offered by the stock screens. */
+export const tiposProdutoEstoque = definirCatalogo('tipoProdutoEstoque', [
+  item('tipoProdutoEstoque', 1, 'Normal', 'Normal'),
+  item('tipoProdutoEstoque', 2, 'Ingrediente', 'Ingrediente'),
+  item('tipoProdutoEstoque', 3, 'Adicional', 'Adicional'),
+] as const);
+
 // Cash operation statuses (spec 1 section 4).
 export const statusOperacaoCaixa = definirCatalogo('statusOperacaoCaixa', [
   item('statusOperacaoCaixa', 1, 'Aberto Ocioso', 'ABERTO_OCIOSO'),

@@ -1,3 +1,6 @@
+/// <reference types="node" />
+// biome-ignore lint/style/noRestrictedImports: the test reads the real fiscal samples from shared/fiscal-ref.
+import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -29,7 +32,27 @@ describe('GS1 check digit', () => {
   });
 });
 
+const FISCAL_REF =
+  process.env.FISCAL_REF ?? new URL('../../../../../shared/fiscal-ref', import.meta.url).pathname;
+
 describe('GTIN', () => {
+  it('validates every cEAN/cEANTrib of the real NF-e/NFC-e samples', () => {
+    const codigos = new Set<string>();
+    const arquivos = ['nfe55', 'nfce'].flatMap((sub) =>
+      readdirSync(`${FISCAL_REF}/samples/${sub}`).map((nome) => `${FISCAL_REF}/samples/${sub}/${nome}`),
+    );
+    for (const arquivo of arquivos) {
+      const xml = readFileSync(arquivo, 'utf8');
+      for (const achado of xml.matchAll(/<cEAN(?:Trib)?>(\d+)<\/cEAN(?:Trib)?>/g))
+        codigos.add(achado[1] ?? '');
+    }
+    expect(codigos.size).toBe(8);
+    for (const codigo of codigos) {
+      expect(gtinValido(codigo), codigo).toBe(true);
+      expect(gtinBrasileiro(codigo), codigo).toBe(true);
+    }
+  });
+
   it('accepts 8 to 14 digits with a right check digit and a GS1 prefix', () => {
     expect(gtinValido('7891000315507')).toBe(true);
     expect(gtinValido('4006381333931')).toBe(true);

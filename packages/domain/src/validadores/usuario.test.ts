@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { classificarIdentificadorUsuario, validarAutorizacaoUsuario } from './usuario.ts';
+import {
+  classificarIdentificadorUsuario,
+  validarAutorizacaoUsuario,
+  validarRenovacaoLogin,
+} from './usuario.ts';
 
 describe('user authorisation', () => {
   it('requires the password', () => {
@@ -50,5 +54,13 @@ describe('user authorisation', () => {
       valido: true,
       identificador: { tipo: 'email', valor: 'caixa@exemplo.com.br' },
     });
+  });
+});
+
+describe('renew login', () => {
+  it('needs the business group', () => {
+    expect(validarRenovacaoLogin('')).toBe('Grupo Empresarial não informado.');
+    expect(validarRenovacaoLogin(null)).toBe('Grupo Empresarial não informado.');
+    expect(validarRenovacaoLogin('65f1a2b3c4d5e6f708192a3b')).toBe(true);
   });
 });

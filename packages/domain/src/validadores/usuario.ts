@@ -45,3 +45,8 @@ export function validarAutorizacaoUsuario(
   if (!identificador) return { valido: false, mensagem: MENSAGENS_VALIDACAO.identificadorInvalido };
   return { valido: true, identificador };
 }
+
+/** Renewing an expired login needs the business group (spec 1 section 5): 'Grupo Empresarial não informado.'. */
+export function validarRenovacaoLogin(grupoEmpresarial: unknown): true | string {
+  return vazio(grupoEmpresarial) ? MENSAGENS_VALIDACAO.grupoEmpresarialNaoInformado : true;
+}
