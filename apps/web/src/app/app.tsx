@@ -1,7 +1,9 @@
 import { ConfigProvider, theme } from 'antd';
 import ptBR from 'antd/es/locale/pt_BR.js';
 import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router/dom';
+// Core RouterProvider: the react-router/dom one only adds flushSync and resolves to a second copy
+// of the library under Node (tests), splitting the router context.
+import { RouterProvider } from 'react-router';
 import { BannerAtualizacao } from '../features/atualizacao/banner-atualizacao.tsx';
 import { ToastHost } from '../lib/notify/toast-host.tsx';
 import { useSessao } from '../lib/session/sessao.ts';

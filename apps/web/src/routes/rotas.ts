@@ -1,3 +1,4 @@
+import { permissoesDoRecurso, recursoTemPermissoes } from '@retaguarda/domain/catalogos/permissoes';
 import type { ComponentType } from 'react';
 
 // Every back-office route of spec section 2, in ONE place. A later issue that builds a screen
@@ -30,10 +31,8 @@ export interface DefinicaoRota {
   area: Area;
   titulo: string;
   /**
-   * Access permission. Spec section 6 gives only the ranges (Finance 200-224, Administrative
-   * 400-426, Products 600-637, Settings 800-870, Reports 1000-1067, Stock 1200-1243, Loyalty
-   * 1500-1515), not each screen's number: until the permission catalogue lands in
-   * packages/domain each area uses the first number of its range as its access permission.
+   * Access permission ('acessar' of the route in the domain permission catalogue); undefined when the
+   * catalogue has none for the route: any logged-in user may open it.
    */
   permissao?: number;
   status: StatusRota;
@@ -47,21 +46,6 @@ const emConstrucao: CarregarTela = () =>
 const telaPedidoTransferencia = emConstrucao;
 const telaCalendarioFinanceiro = emConstrucao;
 
-const PERMISSAO_AREA: Record<Area, number> = {
-  Cadastros: 400,
-  Fidelidade: 1500,
-  KDS: 800,
-  Outros: 800,
-  Produtos: 600,
-  Impostos: 800,
-  'Notas Fiscais': 800,
-  Estoque: 1200,
-  Financeiro: 200,
-  Integrações: 800,
-  Relatórios: 1000,
-  Dashboards: 1000,
-};
-
 type Entrada = [nome: string, titulo: string, tela?: CarregarTela];
 
 function area(nome: Area, entradas: Entrada[]): DefinicaoRota[] {
@@ -69,7 +53,7 @@ function area(nome: Area, entradas: Entrada[]): DefinicaoRota[] {
     nome: rota,
     area: nome,
     titulo,
-    permissao: PERMISSAO_AREA[nome],
+    permissao: recursoTemPermissoes(rota) ? permissoesDoRecurso(rota).acessar : undefined,
     status: 'Em construção',
     tela: tela ?? emConstrucao,
   }));

@@ -1,11 +1,12 @@
+import { MENSAGENS_VALIDACAO } from '@retaguarda/domain/validadores/mensagens';
+import { classificarIdentificadorUsuario } from '@retaguarda/domain/validadores/usuario';
 import { ErroApi } from '../../lib/api/cliente.ts';
 
 export const MENSAGEM_SEM_GRUPO =
   'Não foi encontrado nenhum Grupo Empresarial Cadastrado, entre em contato com  o Suporte.';
 export const MENSAGEM_GRUPO_NAO_INFORMADO = 'Grupo Empresarial não informado.';
-export const MENSAGEM_IDENTIFICADOR_INVALIDO =
-  'Informações inválidas, digite um E-mail ou Código Interno validos.';
-export const MENSAGEM_OBRIGATORIO = '* Obrigatório';
+export const MENSAGEM_IDENTIFICADOR_INVALIDO = MENSAGENS_VALIDACAO.identificadorInvalido;
+export const MENSAGEM_OBRIGATORIO = MENSAGENS_VALIDACAO.obrigatorio;
 
 /** Login-side failures: 'Falha de Comunicação - {error}' on network error (spec section 8). */
 export function mensagemFalhaLogin(erro: unknown): string {
@@ -23,6 +24,5 @@ export function mensagemFalhaLogin(erro: unknown): string {
 
 /** Spec section 5, user authorisation: an internal code (number), an e-mail (@) or an id (15+ chars). */
 export function identificadorValido(valor: string): boolean {
-  const texto = valor.trim();
-  return /^\d+$/.test(texto) || texto.includes('@') || texto.length >= 15;
+  return classificarIdentificadorUsuario(valor) !== undefined;
 }

@@ -1,8 +1,14 @@
+import {
+  LIMITES_LIBERACAO,
+  parametrosLiberacaoInvalidos,
+  podeConfirmarLiberacao,
+} from '@retaguarda/domain/validadores/liberacao';
+import { MENSAGENS_VALIDACAO } from '@retaguarda/domain/validadores/mensagens';
 import type { Supervisor } from './api.ts';
 
-// Release dialog rules of spec section 5 and limits of section 9.
-export const LIMITES_LIBERACAO = { login: 200, senha: 30, motivo: 100 } as const;
-export const MENSAGEM_CAMPO_OBRIGATORIO = 'Campo Obrigatório';
+// Release dialog rules of spec section 5 (from packages/domain) and the times of section 9.
+export { LIMITES_LIBERACAO };
+export const MENSAGEM_CAMPO_OBRIGATORIO = MENSAGENS_VALIDACAO.campoObrigatorio;
 export const MENSAGEM_ACAO_CANCELADA = 'Ação cancelada!';
 /** Seconds: release error 3 s, cancelled 2 s (spec section 9). */
 export const DURACAO_ERRO_LIBERACAO = 3;
@@ -26,14 +32,14 @@ export interface CamposLiberacao {
   motivo?: string;
 }
 
-/** Spec: the permission id must be numeric and the password flag boolean. */
+/** Spec: the permission id must be numeric and the password flag boolean (the promise replaces the callback). */
 export function validarOpcoesLiberacao(opcoes: OpcoesLiberacao): void {
-  if (typeof opcoes?.permissao !== 'number' || !Number.isFinite(opcoes.permissao)) {
-    throw new TypeError('liberar: permissao deve ser numérica.');
-  }
-  if (typeof opcoes.senhaObrigatoria !== 'boolean') {
-    throw new TypeError('liberar: senhaObrigatoria deve ser booleana.');
-  }
+  const errados = parametrosLiberacaoInvalidos({
+    permissao: opcoes?.permissao,
+    senhaObrigatoria: opcoes?.senhaObrigatoria,
+    callback: () => undefined,
+  });
+  if (errados.length > 0) throw new TypeError(`liberar: parâmetros inválidos (${errados.join(', ')}).`);
 }
 
 export function motivoObrigatorio(opcoes: OpcoesLiberacao): boolean {
@@ -42,9 +48,12 @@ export function motivoObrigatorio(opcoes: OpcoesLiberacao): boolean {
 
 /** Confirm stays disabled until login is filled, and password / reason when mandatory. */
 export function podeConfirmar(opcoes: OpcoesLiberacao, campos: CamposLiberacao): boolean {
-  const preenchido = (valor: string | undefined) => (valor ?? '').trim() !== '';
-  if (!preenchido(campos.login)) return false;
-  if (opcoes.senhaObrigatoria && !preenchido(campos.senha)) return false;
-  if (motivoObrigatorio(opcoes) && !preenchido(campos.motivo)) return false;
-  return true;
+  return podeConfirmarLiberacao(
+    { login: campos.login, senha: campos.senha, motivo: campos.motivo },
+    {
+      senhaObrigatoria: opcoes.senhaObrigatoria,
+      exibirMotivo: opcoes.mostrarMotivo === true,
+      motivoObrigatorio: opcoes.motivoObrigatorio === true,
+    },
+  );
 }

@@ -1,14 +1,16 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { permissoesDoRecurso } from '@retaguarda/domain/catalogos/permissoes';
 import { Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { notificar } from '../../lib/notify/notificar.ts';
 import { useSessao } from '../../lib/session/sessao.ts';
+import { PERMISSAO_LISTAR_EMPRESAS } from '../auth/api.ts';
 import { usePermissoes } from '../layout/main-layout.tsx';
 import { useLiberacaoSupervisor } from '../liberacao/liberacao-supervisor.tsx';
 
-/** Administrative access (first number of the 400-426 range, see routes/rotas.ts). */
-const PERMISSAO_ADMINISTRATIVA = 400;
+/** The test button is for whoever may open the access-profile screen (administrators). */
+const PERMISSAO_ADMINISTRATIVA = permissoesDoRecurso('acessoSistema').acessar;
 /** The permission the release test asks for: listing the user's companies (spec section 6). */
-const PERMISSAO_TESTE_LIBERACAO = 425;
+const PERMISSAO_TESTE_LIBERACAO = PERMISSAO_LISTAR_EMPRESAS;
 
 export function InicioPage() {
   const usuario = useSessao((s) => s.usuario);
