@@ -66,6 +66,11 @@ describe('permission catalogue', () => {
     expect(PERMISSAO.cancelarVenda).toBe(10);
     expect(PERMISSAO.fecharCaixaComDiferenca).toBe(42);
     expect(permissaoPorId(9999)).toBeUndefined();
+    // a single-number block has no insert key, a compact one a 'Manter' key
+    // @ts-expect-error kdsSetor is guarded by one number
+    expect(PERMISSAO.kdsSetorIncluir).toBeUndefined();
+    expect(PERMISSAO.unidadeMedidaManter).toBe(851);
+    expect(Object.values(PERMISSAO).every((id) => permissaoPorId(id) !== undefined)).toBe(true);
     const vendas = permissoesDoModulo('general').map((p) => p.chave);
     for (const chave of [
       'abrirCaixa',

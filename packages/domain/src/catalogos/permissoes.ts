@@ -80,14 +80,30 @@ type ChavesBloco<R extends string> =
   | `${R}Alterar`
   | `${R}Excluir`
   | `${R}Manter`;
+/** The keys a block really has, so `PERMISSAO.kdsSetorIncluir` (a single-number block) does not type-check. */
+type ChavesDaForma<R extends string, F extends Forma> = F extends 'unico'
+  ? `${R}Acessar`
+  : F extends 'compacto'
+    ? `${R}Acessar` | `${R}Manter`
+    : `${R}Acessar` | `${R}Incluir` | `${R}Alterar` | `${R}Excluir`;
 
 /** A block of permissions for one screen/table, numbered from `base`. */
-function bloco<const R extends string>(
+function bloco<const R extends string, const F extends Forma = 'completo'>(
   recurso: R,
   base: number,
   nome: string,
   modulo: ModuloPermissao,
-  opcoes: OpcoesBloco = {},
+  opcoes: OpcoesBloco & { forma?: F } = {},
+): Def<ChavesDaForma<R, F>>[] {
+  return blocoSemTipo(recurso, base, nome, modulo, opcoes) as Def<ChavesDaForma<R, F>>[];
+}
+
+function blocoSemTipo<R extends string>(
+  recurso: R,
+  base: number,
+  nome: string,
+  modulo: ModuloPermissao,
+  opcoes: OpcoesBloco,
 ): Def<ChavesBloco<R>>[] {
   const forma = opcoes.forma ?? 'completo';
   const especial = opcoes.especial ?? false;
@@ -446,7 +462,7 @@ export const TIPO_EMPRESA_GESTOR_FRANQUIA = 'Gestor Franquia';
  */
 export function permissoesVisiveis<T extends { readonly especial: boolean }>(
   lista: readonly T[],
-  contexto: { controleDeFranquia: boolean | undefined; tipoEmpresa: string | null | undefined },
+  contexto: { controleDeFranquia?: boolean | null; tipoEmpresa?: string | null },
 ): T[] {
   if (contexto.controleDeFranquia === true && contexto.tipoEmpresa !== TIPO_EMPRESA_GESTOR_FRANQUIA) {
     return lista.filter((def) => !def.especial);
