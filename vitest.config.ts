@@ -1,8 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
 // One command runs every workspace's unit and integration tests; the browser tests have their own config.
+// With TEST_DATABASE_URL set, the server's integration tests run a second time on the real PostgreSQL.
+const postgres = process.env.TEST_DATABASE_URL
+  ? [
+      {
+        extends: './apps/server/vitest.config.ts',
+        root: './apps/server',
+        test: { name: 'server-pg', env: { TEST_BACKEND: 'postgres' } },
+      },
+    ]
+  : [];
+
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'packages/fiscal', 'apps/server', 'apps/print-agent', 'apps/web'],
+    projects: ['packages/domain', 'packages/fiscal', 'apps/server', 'apps/print-agent', 'apps/web', ...postgres],
   },
 });

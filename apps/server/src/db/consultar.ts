@@ -15,6 +15,17 @@ export async function consultarUm(db: Db, consulta: SQL): Promise<Linha | undefi
   return (await consultar(db, consulta))[0];
 }
 
+/** Name of the constraint a failed statement violated (both drivers expose it, maybe under `cause`). */
+export function restricaoErroPg(erro: unknown): string | undefined {
+  let atual: unknown = erro;
+  for (let i = 0; i < 4 && atual && typeof atual === 'object'; i++) {
+    const nome = (atual as { constraint?: unknown }).constraint;
+    if (typeof nome === 'string') return nome;
+    atual = (atual as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** PostgreSQL error code of a failed statement (e.g. 23505 unique violation), through driver wrappers. */
 export function codigoErroPg(erro: unknown): string | undefined {
   let atual: unknown = erro;

@@ -24,6 +24,7 @@ export function autenticacao(app: FastifyInstance): void {
   app.decorateRequest('sessao', undefined);
   app.addHook('preHandler', async (request, reply) => {
     if (request.routeOptions.config?.publico || !request.url.startsWith('/api/')) return;
+    if (request.url.startsWith('/api/docs')) return;
     const cabecalho = request.headers.token;
     const sessao = await app.servicos.tokens.verificar(Array.isArray(cabecalho) ? cabecalho[0] : cabecalho);
     if (!sessao) {

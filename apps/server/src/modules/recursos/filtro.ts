@@ -165,6 +165,8 @@ function condicaoCampo(def: DefinicaoRecurso, campo: string, valor: unknown): SQ
   let alvo = resolverAlvo(def, campo);
   // `{ tipo: 77 }` on a catalogue field means its id, as the spec's `status.id` filters do.
   if (alvo.coluna.definicao?.tipo === 'catalogo' && !alvo.caminho) alvo = { ...alvo, caminho: ['id'] };
+  // A whole json block (e.g. `atribuicoes`) matches like a Mongo array: `{ atribuicoes: 'Motoboy' }` contains it.
+  if (alvo.coluna.tipo === 'json' && !alvo.caminho) return condicaoBlocoJson(alvo, valor);
   if (!ehObjeto(valor)) return comparacao(alvo, '$eq', valor, undefined);
   const chaves = Object.keys(valor);
   if (chaves.length === 0) erroValor(campo);
@@ -178,6 +180,24 @@ function condicaoCampo(def: DefinicaoRecurso, campo: string, valor: unknown): SQ
     partes.push(comparacao(alvo, op, valor[op], valor.$options));
   }
   return sql.join(partes, sql` and `);
+}
+
+function condicaoBlocoJson(alvo: Alvo, valor: unknown): SQL {
+  const e = expressao(alvo);
+  const contem = (v: unknown) => {
+    if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') erroValor(alvo.campo);
+    return sql`(${e} @> ${JSON.stringify([v])}::jsonb or ${e} = ${JSON.stringify(v)}::jsonb)`;
+  };
+  if (!ehObjeto(valor)) return valor === null ? sql`${e} is null` : contem(valor);
+  const [op, ...resto] = Object.keys(valor);
+  if (resto.length > 0) erroValor(alvo.campo);
+  if (op === '$exists') return comparacao(alvo, '$exists', valor.$exists, undefined);
+  if (op === '$eq') return contem(valor.$eq);
+  if (op === '$ne') return sql`not coalesce(${contem(valor.$ne)}, false)`;
+  if (op === '$in' && Array.isArray(valor.$in) && valor.$in.length > 0 && valor.$in.length <= 100) {
+    return sql`(${sql.join(valor.$in.map(contem), sql` or `)})`;
+  }
+  throw new ErroNegocio(`Operador de filtro não permitido para o campo ${alvo.campo}: ${op}`);
 }
 
 export function compilarFiltro(def: DefinicaoRecurso, filtro: unknown): SQL | null {

@@ -2,7 +2,7 @@ import type { DefinicaoRecurso } from '@retaguarda/domain';
 import { paraSnakeCase, recursos } from '@retaguarda/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { codigoErroPg, consultar, consultarUm, type Linha } from '../../db/consultar.ts';
+import { codigoErroPg, consultar, consultarUm, type Linha, restricaoErroPg } from '../../db/consultar.ts';
 import { ErroNegocio } from '../../lib/envelope.ts';
 import { ehId, novoId } from '../../lib/ids.ts';
 import { type ColunaPublica, colunasDoRecurso } from './colunas.ts';
@@ -345,7 +345,7 @@ export class RepositorioRecursos {
           ([n, c]) =>
             (c.tipo === 'texto' || c.tipo === 'inteiro') &&
             c.unico &&
-            String(erro).includes(`_${paraSnakeCase(n)}_uq`),
+            restricaoErroPg(erro) === `${def.tabelaSql}_${paraSnakeCase(n)}_uq`,
         );
         throw new ErroNegocio(
           campo

@@ -1,7 +1,9 @@
+import { listasReferencia } from '@retaguarda/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/envelope.ts';
+import { z } from 'zod';
+import { falha, ok } from '../../lib/envelope.ts';
 import { novoId } from '../../lib/ids.ts';
 
 // Spec 1 section 7: GET config.json read at start by the clients.
@@ -27,4 +29,13 @@ export async function rotasSistema(app: FastifyInstance): Promise<void> {
   );
 
   r.get('/api/id', { schema: { tags: ['sistema'] } }, async () => ok({ id: novoId() }));
+
+  r.get(
+    '/api/lista/:n',
+    { schema: { tags: ['sistema'], params: z.object({ n: z.string().max(4) }) } },
+    async (request) => {
+      const lista = listasReferencia[Number(request.params.n)];
+      return lista ? ok(lista) : falha(`Lista de referência não encontrada: ${request.params.n}`);
+    },
+  );
 }

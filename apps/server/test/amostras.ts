@@ -1,0 +1,71 @@
+import { type Campo, completarGtin, type DefinicaoRecurso } from '@retaguarda/domain';
+import type { AppTeste } from './app-teste.ts';
+
+// Factories of valid bodies for any registered resource, derived from its definition (STYLE: factories with
+// overrides), so the generated tests cover every resource without copy-paste.
+
+let sequencia = 0;
+
+function texto(campo: Extract<Campo, { tipo: 'texto' }>, n: number): string {
+  switch (campo.validador) {
+    case 'cpf':
+    case 'cpfCnpj':
+      return '52998224725';
+    case 'cnpj':
+      return '11222333000181';
+    case 'email':
+      return `teste${n}@exemplo.com.br`;
+    case 'cep':
+      return '80020000';
+    case 'gtin':
+      return completarGtin(`789${String(100000000 + n).slice(-9)}`);
+  }
+  const base = `Teste ${n}`;
+  const max = campo.max ?? 100;
+  return base.length > max ? String(n).slice(-max) : base.padEnd(campo.min ?? 0, 'x');
+}
+
+export async function corpoValido(
+  t: AppTeste,
+  token: string,
+  def: DefinicaoRecurso,
+  empresa: string,
+): Promise<Record<string, unknown>> {
+  const n = ++sequencia;
+  const corpo: Record<string, unknown> = {};
+  if (def.escopo === 'empresa') corpo.empresa = empresa;
+  for (const [nome, campo] of Object.entries(def.campos)) {
+    if (campo.privado) continue;
+    switch (campo.tipo) {
+      case 'texto':
+        corpo[nome] = texto(campo, n);
+        break;
+      case 'inteiro':
+        corpo[nome] = Math.min(campo.max ?? 1_000_000, (campo.min ?? 1) + (campo.unico ? 1000 + n : 0));
+        break;
+      case 'decimal':
+        corpo[nome] = '12.34';
+        break;
+      case 'booleano':
+        corpo[nome] = true;
+        break;
+      case 'data':
+        corpo[nome] = '2026-01-15T12:00:00.000Z';
+        break;
+      case 'ref':
+      case 'refs': {
+        const r = await t.post(`/api/${campo.tabela}/getPopulate`, { limit: 1 }, token, { empresa });
+        const id = r.lista[0]?._id;
+        if (id) corpo[nome] = campo.tipo === 'ref' ? id : [id];
+        break;
+      }
+      case 'catalogo':
+        corpo[nome] = campo.multiplo ? [{ id: 1, descricao: 'Um' }] : { id: 1, descricao: 'Um' };
+        break;
+      case 'json':
+        corpo[nome] = {};
+        break;
+    }
+  }
+  return corpo;
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { construirApp } from '../src/app.ts';
+import { lerConfig } from '../src/config.ts';
+import { abrirBanco, type Banco } from '../src/db/client.ts';
+import { sha256Hex } from '../src/modules/auth/auth.service.ts';
+import { type DadosDemo, semear } from '../src/seed/seed.ts';
+
+// Integration tests run against a real database: embedded PGlite by default, and a fresh database on the
+// PostgreSQL server of TEST_DATABASE_URL when the project `server-pg` sets TEST_BACKEND=postgres.
+
+export interface AppTeste {
+  app: FastifyInstance;
+  banco: Banco;
+  demo: DadosDemo;
+  /** Logs in a demo user and returns its token. */
+  login(email: string, senha: string, grupo?: string): Promise<string>;
+  post(url: string, body: unknown, token?: string, headers?: Record<string, string>): Promise<Resposta>;
+  get(url: string, token?: string): Promise<Resposta>;
+  put(url: string, body: unknown, token?: string): Promise<Resposta>;
+  del(url: string, token?: string): Promise<Resposta>;
+  fechar(): Promise<void>;
+}
+
+/** A JSON object of an answer; tests narrow it with `as` where they read nested values. */
+export type Registro = Record<string, unknown> & { message?: string; _id?: string };
+
+export interface Resposta {
+  status: number;
+  corpo: { valido: boolean; data: Registro; loginExpirado?: boolean };
+  /** `data` of an answer that is a list. */
+  lista: Registro[];
+  bruta: LightMyRequestResponse;
+}
+
+async function bancoDeTeste(): Promise<{ banco: Banco; descartar(): Promise<void> }> {
+  if (process.env.TEST_BACKEND !== 'postgres') {
+    const banco = await abrirBanco({});
+    return { banco, descartar: async () => {} };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_BACKEND=postgres precisa de TEST_DATABASE_URL');
+  const nome = `teste_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${nome}`);
+  await admin.end();
+  const alvo = new URL(url);
+  alvo.pathname = `/${nome}`;
+  const banco = await abrirBanco({ databaseUrl: alvo.toString() });
+  return {
+    banco,
+    async descartar() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${nome} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function criarAppTeste(opcoes: { tokenTtlSeconds?: number } = {}): Promise<AppTeste> {
+  const { banco, descartar } = await bancoDeTeste();
+  const demo = await semear(banco.db);
+  const config = { ...lerConfig({}), webDist: '/nao-existe', ...opcoes };
+  const app = await construirApp({ config, banco, logger: false });
+  await app.ready();
+
+  const pedir = async (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+    token?: string,
+    headers: Record<string, string> = {},
+  ): Promise<Resposta> => {
+    const bruta = await app.inject({
+      method,
+      url,
+      headers: { ...(token ? { token, version: 'teste' } : {}), ...headers },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    const corpo = bruta.json() as Resposta['corpo'];
+    return { status: bruta.statusCode, corpo, lista: Array.isArray(corpo.data) ? corpo.data : [], bruta };
+  };
+
+  return {
+    app,
+    banco,
+    demo,
+    async login(email, senha, grupo = demo.grupoId) {
+      const r = await pedir('POST', '/api/login', {
+        email,
+        senha: sha256Hex(senha),
+        grupoEmpresarial: grupo,
+      });
+      if (!r.corpo.valido) throw new Error(`login falhou: ${JSON.stringify(r.corpo)}`);
+      return r.corpo.data.token as string;
+    },
+    post: (url, body, token, headers) => pedir('POST', url, body, token, headers),
+    get: (url, token) => pedir('GET', url, undefined, token),
+    put: (url, body, token) => pedir('PUT', url, body, token),
+    del: (url, token) => pedir('DELETE', url, undefined, token),
+    async fechar() {
+      await app.close();
+      await banco.fechar();
+      await descartar();
+    },
+  };
+}
+
+export { sha256Hex };
