@@ -90,20 +90,46 @@ export function reescalar(valor: number, de: number, para: number, modo: ModoArr
  * decimals without ever going through a binary float.
  */
 export function lerEscalado(valor: string | number, casas: number, modo: ModoArredondamento): number {
-  const t = typeof valor === 'number' ? numeroParaTexto(valor) : valor.trim();
-  if (!PADRAO_DECIMAL.test(t)) throw new RangeError(`Valor decimal inválido: ${String(valor)}`);
-  const negativo = t.startsWith('-');
-  const corpo = negativo ? t.slice(1) : t;
-  const ponto = corpo.indexOf('.');
-  const inteira = ponto < 0 ? corpo : corpo.slice(0, ponto);
-  const fracao = ponto < 0 ? '' : corpo.slice(ponto + 1);
-  const mantida = fracao.slice(0, casas).padEnd(casas, '0');
-  const resto = fracao.slice(casas);
-  let n = Number(inteira + mantida);
-  if (!Number.isSafeInteger(n)) throw new RangeError(`Valor fora do intervalo: ${t}`);
-  // Half away from zero: only the first dropped digit decides.
-  if (modo === 'arredondar' && resto.length > 0 && resto.charCodeAt(0) >= 53) n += 1;
-  return negativo && n !== 0 ? -n : n;
+  const t = typeof valor === 'number' ? numeroParaTexto(valor) : valor;
+  // Hand-written scan (no regex, no substrings): this runs for every field of every line.
+  const n = t.length;
+  let i = 0;
+  while (i < n && t.charCodeAt(i) === 32) i++;
+  let fimTexto = n;
+  while (fimTexto > i && t.charCodeAt(fimTexto - 1) === 32) fimTexto--;
+  const negativo = t.charCodeAt(i) === 45;
+  if (negativo) i++;
+  let inteiro = 0;
+  let digitosInteiros = 0;
+  let casasLidas = 0;
+  let arredonda = false;
+  let ponto = false;
+  for (; i < fimTexto; i++) {
+    const c = t.charCodeAt(i);
+    if (c === 46 && !ponto && digitosInteiros > 0) {
+      ponto = true;
+      continue;
+    }
+    if (c < 48 || c > 57) throw new RangeError(`Valor decimal inválido: ${String(valor)}`);
+    if (!ponto) {
+      inteiro = inteiro * 10 + (c - 48);
+      digitosInteiros++;
+    } else if (casasLidas < casas) {
+      inteiro = inteiro * 10 + (c - 48);
+      casasLidas++;
+    } else if (casasLidas === casas) {
+      // Half away from zero: only the first dropped digit decides.
+      arredonda = modo === 'arredondar' && c >= 53;
+      casasLidas++;
+    }
+  }
+  if (digitosInteiros === 0 || (ponto && t.charCodeAt(fimTexto - 1) === 46)) {
+    throw new RangeError(`Valor decimal inválido: ${String(valor)}`);
+  }
+  for (let k = Math.min(casasLidas, casas); k < casas; k++) inteiro *= 10;
+  if (arredonda) inteiro += 1;
+  if (!Number.isSafeInteger(inteiro)) throw new RangeError(`Valor fora do intervalo: ${t}`);
+  return negativo && inteiro !== 0 ? -inteiro : inteiro;
 }
 
 function numeroParaTexto(n: number): string {
@@ -113,12 +139,18 @@ function numeroParaTexto(n: number): string {
 }
 
 /** Writes an integer-scaled value as a decimal string with exactly `casas` decimals. */
+const ZEROS = ['0', '0.0', '0.00', '0.000', '0.0000', '0.00000', '0.000000'];
+
 export function escreverEscalado(valor: number, casas: number): DecimalTexto {
-  const negativo = valor < 0;
-  const digitos = String(Math.abs(valor)).padStart(casas + 1, '0');
-  const corte = digitos.length - casas;
-  const t = casas === 0 ? digitos : `${digitos.slice(0, corte)}.${digitos.slice(corte)}`;
-  return negativo ? `-${t}` : t;
+  if (casas === 0) return String(valor);
+  // Most discount fields are zero: a shared literal avoids allocating a string.
+  if (valor === 0 && casas < ZEROS.length) return ZEROS[casas]!;
+  const p = potencia(casas);
+  const abs = Math.abs(valor);
+  const inteira = Math.floor(abs / p);
+  const fracao = String(abs - inteira * p);
+  const t = `${inteira}.${fracao.length < casas ? '0'.repeat(casas - fracao.length) + fracao : fracao}`;
+  return valor < 0 ? `-${t}` : t;
 }
 
 // Named readers/writers for the kinds of spec section 9.

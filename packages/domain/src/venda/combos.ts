@@ -126,10 +126,15 @@ export function aplicarCombos(
   const usada = new Uint8Array(unidades.length);
   const aplicados: ComboAplicado[] = [];
   for (const combo of combos) {
+    // Each group's candidate units, ascending, computed once per combo.
+    const listas = combo.grupos.map((g) => {
+      const lista: number[] = [];
+      for (let u = 0; u < unidades.length; u++) if (g.produtos.has(unidades[u]!.produto)) lista.push(u);
+      return lista;
+    });
     for (;;) {
-      const escolhidas = escolher(combo, unidades, usada);
+      const escolhidas = escolher(combo, listas, usada);
       if (!escolhidas) break;
-      for (const u of escolhidas) usada[u] = 1;
       aplicados.push(
         realizar(
           combo,
@@ -142,17 +147,34 @@ export function aplicarCombos(
   return aplicados;
 }
 
-function escolher(combo: ComboIndexado, unidades: readonly Unidade[], usada: Uint8Array): number[] | null {
+/** Picks the units of one realisation and marks them used, or returns null (nothing marked). */
+function escolher(
+  combo: ComboIndexado,
+  listas: readonly (readonly number[])[],
+  usada: Uint8Array,
+): number[] | null {
   const tomadas: number[] = [];
-  for (const grupo of combo.grupos) {
-    const candidatas: number[] = [];
-    for (let u = 0; u < unidades.length; u++) {
-      if (usada[u] === 0 && !tomadas.includes(u) && grupo.produtos.has(unidades[u]!.produto))
-        candidatas.push(u);
+  const desfazer = () => {
+    for (const u of tomadas) usada[u] = 0;
+    return null;
+  };
+  for (let g = 0; g < combo.grupos.length; g++) {
+    const lista = listas[g]!;
+    const quantidade = combo.grupos[g]!.quantidade;
+    // First the cheapest free unit...
+    let ini = 0;
+    while (ini < lista.length && usada[lista[ini]!] === 1) ini++;
+    if (ini >= lista.length) return desfazer();
+    tomadas.push(lista[ini]!);
+    usada[lista[ini]!] = 1;
+    // ...then the most expensive ones for the remaining slots.
+    let fim = lista.length - 1;
+    for (let k = 1; k < quantidade; k++) {
+      while (fim > ini && usada[lista[fim]!] === 1) fim--;
+      if (fim <= ini) return desfazer();
+      tomadas.push(lista[fim]!);
+      usada[lista[fim]!] = 1;
     }
-    if (candidatas.length < grupo.quantidade) return null;
-    tomadas.push(candidatas[0]!);
-    for (let k = 1; k < grupo.quantidade; k++) tomadas.push(candidatas[candidatas.length - k]!);
   }
   return tomadas;
 }

@@ -43,9 +43,11 @@ function diaPermitido(j: JanelaHorario, diaSemana: number): boolean {
  * hours include both ends at minute precision and may cross midnight (22:00-02:00).
  */
 export function dentroDaJanela(j: JanelaHorario, c: ComponentesData): boolean {
-  const dia = `${c.ano}-${p2(c.mes)}-${p2(c.dia)}`;
-  if (j.dataInicio && dia < j.dataInicio) return false;
-  if (j.dataFim && dia > j.dataFim) return false;
+  if (j.dataInicio || j.dataFim) {
+    const dia = `${c.ano}-${p2(c.mes)}-${p2(c.dia)}`;
+    if (j.dataInicio && dia < j.dataInicio) return false;
+    if (j.dataFim && dia > j.dataFim) return false;
+  }
   if (!diaPermitido(j, c.diaSemana)) return false;
   if (j.horaInicio && j.horaFim) {
     const m = c.hora * 60 + c.minuto;

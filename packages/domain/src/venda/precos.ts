@@ -28,9 +28,9 @@ export function precoProduto(
   produto: ProdutoVenda,
   empresa: Id,
   tipoVenda: number,
+  precosTabela: ReadonlyMap<Id, Centavos> = tabelaDePrecos(indice, empresa, tipoVenda),
 ): Centavos {
-  const tabela =
-    tabelaDePrecos(indice, empresa, tipoVenda).get(produto._id) ?? indice.precoGeral.get(produto._id);
+  const tabela = precosTabela.get(produto._id) ?? indice.precoGeral.get(produto._id);
   const precoTabela = tabela ?? lerDinheiro(produto.preco);
   const local = produto.empresas.find((e) => e.empresa === empresa);
   if (!local || local.tipoPreco === 'precoTabela') return precoTabela;
@@ -102,6 +102,8 @@ export function descontoHappyHour(
   return melhor === 0 ? (0 as Centavos) : percentualDe(valorBruto, Math.min(melhor, 10_000_000), 5);
 }
 
+const SEM_AJUSTE = { desconto: 0 as Centavos, acrescimo: 0 as Centavos } as const;
+
 /** Discount or surcharge that a product suggestion puts on its line: per unit or percent of gross. */
 export function ajusteSugestao(
   sugestao: SugestaoProduto | undefined,
@@ -109,8 +111,7 @@ export function ajusteSugestao(
   quantidade: Quantidade,
   valorBruto: Centavos,
 ): { readonly desconto: Centavos; readonly acrescimo: Centavos } {
-  const nada = { desconto: 0 as Centavos, acrescimo: 0 as Centavos };
-  if (!sugestao?.habilitado || sugestao.produto !== produto) return nada;
+  if (!sugestao?.habilitado || sugestao.produto !== produto) return SEM_AJUSTE;
   const valor =
     sugestao.modo === 'valor'
       ? multiplicarQuantidade(lerDinheiro(sugestao.valor), quantidade)

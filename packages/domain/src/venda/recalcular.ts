@@ -17,7 +17,7 @@ import type { CatalogoVenda, ConfiguracaoVenda } from './configuracao.ts';
 import { calcularTaxaEntrega } from './entrega.ts';
 import { ErroNegocio, MENSAGENS } from './erros.ts';
 import type { ComboRealizado, ProdutoFilho, Venda, VendaItem } from './esquemas.ts';
-import { indexarCatalogo } from './indice.ts';
+import { indexarCatalogo, tabelaDePrecos } from './indice.ts';
 import { aplicarTotaisPagamento } from './pagamentos.ts';
 import { precoPizza, validarPizza } from './pizza.ts';
 import { ajusteSugestao, descontoHappyHour, melhorPromocao, precoProduto } from './precos.ts';
@@ -90,6 +90,7 @@ export function recalcularVenda(
   const agoraMs = paraMs(agora);
   const tipoVenda = venda.tipoVenda.id;
   const empresa = venda.empresa;
+  const precosTabela = tabelaDePrecos(indice, empresa, tipoVenda);
 
   const linhas: Linha[] = venda.produtos.map((item) => {
     const pago = item.posicao.some((p) => p.pago);
@@ -108,7 +109,7 @@ export function recalcularVenda(
         const p = indice.produtos.get(f.produto._id);
         return {
           filho: f,
-          preco: p ? precoProduto(indice, p, empresa, tipoVenda) : lerDinheiro(f.precoVenda),
+          preco: p ? precoProduto(indice, p, empresa, tipoVenda, precosTabela) : lerDinheiro(f.precoVenda),
           quantidadeParte: f.quantidadeParte,
         };
       });
@@ -118,7 +119,7 @@ export function recalcularVenda(
           ? precoPizza(partes, configuracao.pizzaPrecoMaiorFracao)
           : lerDinheiro(item.precoVenda);
     } else if (produto && produto.tipoProduto !== 'Generico') {
-      preco = precoProduto(indice, produto, empresa, tipoVenda);
+      preco = precoProduto(indice, produto, empresa, tipoVenda, precosTabela);
       const promo = melhorPromocao(
         preco as Centavos,
         indice.promocoesPorProduto.get(produto._id),
@@ -230,9 +231,16 @@ export function recalcularVenda(
         ? l.item
         : { ...l.item, existePosicaoPago: l.posicaoPaga };
     }
-    return {
-      ...l.item,
-      produtosFilho: l.filhos ?? l.item.produtosFilho,
+    // An explicit literal (not a spread) keeps one hidden class for every line: fewer allocations.
+    const i = l.item;
+    const linha: VendaItem = {
+      _id: i._id,
+      produto: i.produto,
+      produtosFilho: l.filhos ?? i.produtosFilho,
+      numeroItem: i.numeroItem,
+      terminal: i.terminal,
+      atendente: i.atendente,
+      posicao: i.posicao,
       quantidade: escreverQuantidade(l.qtd),
       precoVenda: escreverDinheiro(l.preco),
       precoCusto: l.precoCusto,
@@ -246,12 +254,21 @@ export function recalcularVenda(
       descontoSugestao: escreverDinheiro(l.descSugestao),
       descontoPersonalizado: escreverDinheiro(l.descPersonalizado),
       descontoGeral: escreverDinheiro(l.descGeral),
+      descontoJustificativa: i.descontoJustificativa,
+      supervisorDesconto: i.supervisorDesconto,
+      confirmado: i.confirmado,
+      pizza: i.pizza,
+      obs: i.obs,
+      cancelado: i.cancelado,
+      data: i.data,
       comboAtivo: l.comboAtivo,
       corPredominanteCombo: l.cor,
       existePosicaoPago: false,
       promocao: l.promocao,
       promocaoAtivo: l.promocao !== null,
+      sugestao: i.sugestao,
     };
+    return linha;
   });
 
   const taxaEntrega = venda.taxaEntregaManual
