@@ -60,7 +60,9 @@ async function bancoDeTeste(): Promise<{ banco: Banco; descartar(): Promise<void
   };
 }
 
-export async function criarAppTeste(opcoes: { tokenTtlSeconds?: number } = {}): Promise<AppTeste> {
+export async function criarAppTeste(
+  opcoes: { tokenTtlSeconds?: number; redisUrl?: string } = {},
+): Promise<AppTeste> {
   const { banco, descartar } = await bancoDeTeste();
   const demo = await semear(banco.db);
   const config = { ...lerConfig({}), webDist: '/nao-existe', ...opcoes };
