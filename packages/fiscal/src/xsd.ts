@@ -1,11 +1,13 @@
 // XSD validation with xmllint-wasm (libxml2) against the official schemas in packages/fiscal/schemas.
-// The schema files are read from disk once and kept in memory; several documents checked against the
-// same schema go through one xmllint run (the schema is compiled once per run), see validarVariosXsd.
+// Speed: the schema files are read once and kept in memory; xmllint.wasm is compiled once in a
+// persistent worker (xsd-worker.cjs) instead of a new worker + compile per call as xmllint-wasm's
+// validateXML does; several documents against the same schema share one run (validarVariosXsd).
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { validateXML, type XMLFileInfo } from 'xmllint-wasm';
+import { Worker } from 'node:worker_threads';
+import type { XMLFileInfo } from 'xmllint-wasm';
 
 const PASTA = resolve(dirname(fileURLToPath(import.meta.url)), '../schemas');
 export const PACOTE_NFE = 'PL_010b_NT2025_002_v1.30';
@@ -62,20 +64,65 @@ export async function validarVariosXsd(
   const principal = arquivos.find((a) => a.fileName === `${pacote}/${raiz}`);
   if (!principal) throw new Error(`Esquema ${raiz} não encontrado em ${pacote}`);
   const entradas = xmls.map((x, i) => ({ fileName: `doc${i}.xml`, contents: x }));
-  const r = await validateXML({
-    xml: entradas,
-    schema: principal,
-    preload: arquivos.filter((a) => a !== principal),
-    initialMemoryPages: 512,
-    maxMemoryPages: 2048,
-  });
+  const args = ['--schema', principal.fileName, '--noout', ...entradas.map((e) => e.fileName)];
+  const r = await executarXmllint([...entradas, ...arquivos], args);
+  if (r.exitCode !== 0 && r.exitCode !== 3 && r.exitCode !== 4) {
+    throw new Error(`xmllint falhou (código ${r.exitCode}): ${r.stderr.slice(0, 500)}`);
+  }
+  const linhas = r.stderr.split('\n').filter((l) => l.trim().length > 0);
   return entradas.map((e) => {
-    if (r.valid) return { valido: true, erros: [] };
-    const doDoc = r.errors.filter(
-      (x) => x.loc?.fileName === e.fileName || x.rawMessage.startsWith(`${e.fileName} `),
-    );
-    const erros = doDoc.filter((x) => x.loc !== null).map((x) => x.message);
-    return { valido: doDoc.length === 0, erros: erros.length > 0 ? erros : doDoc.map((x) => x.rawMessage) };
+    const falhou = linhas.some((l) => l.startsWith(`${e.fileName} fails to validate`));
+    const erros = linhas
+      .filter((l) => l.startsWith(`${e.fileName}:`))
+      .map((l) => l.split(':').slice(2).join(':').trim());
+    const valido =
+      !falhou && erros.length === 0 && linhas.some((l) => l.startsWith(`${e.fileName} validates`));
+    return {
+      valido,
+      erros: valido ? [] : erros.length > 0 ? erros : linhas.filter((l) => l.includes(e.fileName)),
+    };
+  });
+}
+
+interface RespostaXmllint {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+let trabalhador: Worker | undefined;
+let proximoId = 0;
+const pendentes = new Map<number, { ok: (r: RespostaXmllint) => void; falha: (e: Error) => void }>();
+
+function obterTrabalhador(): Worker {
+  if (trabalhador) return trabalhador;
+  const w = new Worker(new URL('./xsd-worker.cjs', import.meta.url));
+  w.on('message', (m: RespostaXmllint & { id: number; xsdFiscal?: boolean }) => {
+    if (m?.xsdFiscal !== true) return;
+    const p = pendentes.get(m.id);
+    pendentes.delete(m.id);
+    if (pendentes.size === 0) w.unref();
+    p?.ok(m);
+  });
+  const falhar = (e: Error) => {
+    for (const p of pendentes.values()) p.falha(e);
+    pendentes.clear();
+    trabalhador = undefined;
+  };
+  w.on('error', falhar);
+  w.on('exit', () => falhar(new Error('Validador XSD encerrado')));
+  w.unref();
+  trabalhador = w;
+  return w;
+}
+
+function executarXmllint(inputFiles: XMLFileInfo[], args: string[]): Promise<RespostaXmllint> {
+  const w = obterTrabalhador();
+  const id = ++proximoId;
+  return new Promise((ok, falha) => {
+    pendentes.set(id, { ok, falha });
+    w.ref();
+    w.postMessage({ xsdFiscal: true, id, inputFiles, args });
   });
 }
 
