@@ -7,6 +7,7 @@ export * from './erros.ts';
 export * from './esquemas.ts';
 export * from './exclusao.ts';
 export { indexarCatalogo } from './indice.ts';
+export * from './itens.ts';
 export * from './janela.ts';
 export * from './pagamentos.ts';
 export * from './pizza.ts';

@@ -1,0 +1,39 @@
+import { escreverQuantidade, lerQuantidade } from '../dinheiro/decimal.ts';
+import { removerDescontoGeral } from './descontos.ts';
+import type { Venda, VendaItem, VendaItemEntrada } from './esquemas.ts';
+import { vendaItemSchema } from './esquemas.ts';
+
+// Changing the items of a sale (spec 7: PUT venda/{id} with produtos clears general discounts).
+// Call recalcularVenda afterwards.
+
+/** Adds an item numbered after the last one; the general discount is removed. */
+export function adicionarItem(venda: Venda, item: Omit<VendaItemEntrada, 'numeroItem'>): Venda {
+  const numeroItem = venda.produtos.reduce((m, i) => Math.max(m, i.numeroItem), 0) + 1;
+  const novo = vendaItemSchema.parse({ ...item, numeroItem });
+  const semGeral = removerDescontoGeral(venda);
+  return { ...semGeral, produtos: [...semGeral.produtos, novo] };
+}
+
+/** Changes an item's quantity (truncated to 4 decimals); the general discount is removed. */
+export function alterarQuantidadeItem(venda: Venda, numeroItem: number, quantidade: string): Venda {
+  const texto = escreverQuantidade(lerQuantidade(quantidade));
+  const semGeral = removerDescontoGeral(venda);
+  return {
+    ...semGeral,
+    produtos: semGeral.produtos.map((i) => (i.numeroItem === numeroItem ? { ...i, quantidade: texto } : i)),
+  };
+}
+
+const chave = (i: VendaItem) =>
+  `${i.numeroItem}:${i.produto._id}:${lerQuantidade(i.quantidade)}:${i.cancelado}`;
+
+/**
+ * Replaces the item list (PUT venda): when the items differ from the current ones (added, removed,
+ * other product or quantity, cancelled) the general discount is removed.
+ */
+export function substituirItens(venda: Venda, produtos: readonly VendaItem[]): Venda {
+  const antes = venda.produtos.map(chave).join('|');
+  const depois = produtos.map(chave).join('|');
+  const nova = { ...venda, produtos: [...produtos] };
+  return antes === depois ? nova : removerDescontoGeral(nova);
+}
