@@ -13,6 +13,7 @@ export * from './eventos/cancelamento.ts';
 export * from './eventos/inutilizacao.ts';
 export * from './nfce/assinar.ts';
 export * from './nfce/montar.ts';
+export * from './pagamentos.ts';
 export * from './qrcode.ts';
 export * from './simulador/servidor.ts';
 export * from './soap/cliente.ts';

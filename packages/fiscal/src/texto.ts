@@ -16,7 +16,9 @@ export function limparTexto(valor: string, maximo?: number): string {
       .replace(/[\u2018\u2019]/g, "'")
       .replace(/[\u201c\u201d]/g, '"')
       .replace(/[\u2013\u2014]/g, '-')
-      .replace(FORA_LATIN1, '');
+      .replace(FORA_LATIN1, '')
+      .replace(ESPACOS, ' ')
+      .trim();
   }
   FORA_LATIN1.lastIndex = 0;
   if (maximo !== undefined && s.length > maximo) s = s.slice(0, maximo).trimEnd();

@@ -207,8 +207,8 @@ export async function transmitirNfce(
         };
       }
       if (ehNossaAutorizada(c, nota)) return autorizada(nota, c.protocolo, true);
-      if (c.cStat !== NAO_CONSTA || tentativa >= 2) {
-        if (c.cStat === NAO_CONSTA) {
+      if (c.cStat === NAO_CONSTA) {
+        if (tentativa >= 2) {
           return {
             situacao: 'contingencia',
             chave: nota.chave,
@@ -216,15 +216,27 @@ export async function transmitirNfce(
             mensagem: mensagemContingencia(e.message),
           };
         }
-        return interpretar(
-          nota,
-          cliente,
-          c.protocolo?.cStat ?? c.cStat,
-          c.protocolo?.xMotivo ?? c.xMotivo,
-          c.protocolo,
-        );
+        continue; // 217: SEFAZ does not have it, so one resend is safe.
       }
-      // 217: SEFAZ does not have it, so one resend is safe.
+      if (c.protocolo?.cStat === AUTORIZADA) {
+        // The key is authorised with another digest: same number and key, different content.
+        const xMotivo = 'Duplicidade de NF-e (chave autorizada com outro conteúdo)';
+        return {
+          situacao: 'duplicidade',
+          chave: nota.chave,
+          cStat: DUPLICIDADE,
+          xMotivo,
+          consulta: c,
+          mensagem: mensagemDuplicidade(nota.dados.nNF, DUPLICIDADE, xMotivo),
+        };
+      }
+      return interpretar(
+        nota,
+        cliente,
+        c.protocolo?.cStat ?? c.cStat,
+        c.protocolo?.xMotivo ?? c.xMotivo,
+        c.protocolo,
+      );
     }
   }
 }

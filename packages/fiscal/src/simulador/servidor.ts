@@ -26,6 +26,8 @@ export type CenarioSefaz = (
   | { modo: 'denegar'; cStat?: 110 | 301 | 302 | 303 }
   /** Refuse connections (the listener is closed until another scenario is set). */
   | { modo: 'fora' }
+  /** Drop the connection of the next `vezes` authorisation requests without processing them (lost request). */
+  | { modo: 'derrubar'; vezes: number }
   /** Process normally but answer after atrasoMs (only for `operacoes`, default all). */
   | { modo: 'lento'; atrasoMs: number; operacoes?: NomeOperacao[] }
 ) & { /** Status service answer, default 107. 108 also stops authorisations. */ status?: 107 | 108 };
@@ -410,6 +412,16 @@ export async function iniciarSimuladorSefaz(opcoes: OpcoesSimulador = {}): Promi
             }
           }
           const acao = /action="([^"]+)"/.exec(String(req.headers['content-type'] ?? ''))?.[1];
+          if (
+            cenario.modo === 'derrubar' &&
+            cenario.vezes > 0 &&
+            operacaoDaRequisicao(corpo, acao) === OPERACOES.autorizacao
+          ) {
+            cenario = { ...cenario, vezes: cenario.vezes - 1 };
+            requisicoes.push({ operacao: 'autorizacao', instante: Date.now() });
+            req.socket.destroy();
+            return;
+          }
           try {
             const r = await atender(corpo, acao);
             if (!r) {
