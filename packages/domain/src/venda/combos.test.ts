@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lerDinheiro } from '../dinheiro/decimal.ts';
-import { aplicarCombos, descontoDoCombo, itemElegivelCombo, ordenarCombos } from './combos.ts';
+import { aplicarCombos, descontoDoCombo, itemElegivelCombo, ordenarCombos, validarCombo } from './combos.ts';
 import {
   AGORA,
   criarCatalogo,
@@ -255,5 +255,18 @@ describe('propriedades dos combos', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('cadastro do combo', () => {
+  it("'Agrupador do combo não encontrado!' sem grupos ou com grupo sem produto conhecido", () => {
+    const existentes = new Set([id(1), id(4)]);
+    expect(() => validarCombo({ agrupadores: [] }, existentes)).toThrow('Agrupador do combo não encontrado!');
+    expect(() => validarCombo({ agrupadores: [{ quantidade: 1, produtos: [id(9)] }] }, existentes)).toThrow(
+      'Agrupador do combo não encontrado!',
+    );
+    expect(() =>
+      validarCombo({ agrupadores: [{ quantidade: 1, produtos: [id(9), id(4)] }] }, existentes),
+    ).not.toThrow();
   });
 });

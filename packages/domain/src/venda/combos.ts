@@ -206,3 +206,21 @@ function realizar(
       })),
   };
 }
+
+/**
+ * Checks a combo before it is saved (produtoCombo): it needs groups, each with a positive quantity
+ * and at least one known product ('Agrupador do combo não encontrado!').
+ */
+export function validarCombo(
+  combo: {
+    readonly agrupadores: readonly { readonly quantidade: number; readonly produtos: readonly Id[] }[];
+  },
+  produtosExistentes: ReadonlySet<Id>,
+): void {
+  if (combo.agrupadores.length === 0) throw new ErroNegocio(MENSAGENS.agrupadorNaoEncontrado);
+  for (const g of combo.agrupadores) {
+    if (g.quantidade < 1 || !g.produtos.some((p) => produtosExistentes.has(p))) {
+      throw new ErroNegocio(MENSAGENS.agrupadorNaoEncontrado);
+    }
+  }
+}

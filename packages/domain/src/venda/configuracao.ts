@@ -65,10 +65,11 @@ const diasSemana = {
   domingo: z.boolean().default(true),
 };
 
-/** Happy hour: a percent discount on some products (empty = all) in a time window. */
+/** Happy hour: a percent discount (or surcharge) on some products (empty = all) in a time window. */
 export const happyHourSchema = z.object({
   _id: idSchema,
   descricao: z.string(),
+  tipo: z.enum(['desconto', 'acrescimo']).default('desconto'),
   percentual: dec,
   produtos: z.array(idSchema).default([]),
   empresa: z.array(idSchema).default([]),

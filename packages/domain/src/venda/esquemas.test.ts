@@ -82,3 +82,12 @@ describe('esquemas zod', () => {
     ).toBe(false);
   });
 });
+
+describe('instantes', () => {
+  it('aceita ISO com Z ou com offset, recusa sem fuso', () => {
+    const item = { produto: { _id: id(2), descricao: 'X' }, numeroItem: 1 };
+    expect(vendaItemSchema.safeParse({ ...item, data: '2026-11-21T23:00:00.000Z' }).success).toBe(true);
+    expect(vendaItemSchema.safeParse({ ...item, data: '2026-11-21T20:00:00-03:00' }).success).toBe(true);
+    expect(vendaItemSchema.safeParse({ ...item, data: '2026-11-21 20:00' }).success).toBe(false);
+  });
+});

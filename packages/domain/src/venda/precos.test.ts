@@ -162,6 +162,24 @@ describe('happy hour e sugestão', () => {
     expect(comPromo.descontoHappyHour).toBe('0.00');
   });
 
+  it('happy hour como acréscimo vai para acrescimo e totalAcrescimoComum; desconto tem preferência', () => {
+    const cat = {
+      produtos: produtos({ 1: '10.00' }),
+      happyHours: [hh({ tipo: 'acrescimo', percentual: '10' })],
+    };
+    const item = item1(cat);
+    expect(item.acrescimo).toBe('1.00');
+    expect(item.acrescimoSugestao).toBe('0.00');
+    expect(item.valorLiquido).toBe('11.00');
+    const venda = recalcularVenda(vendaComItens([{ produto: 1 }]), criarCatalogo(cat), config, AGORA);
+    expect(venda).toMatchObject({ totalAcrescimo: '1.00', totalAcrescimoComum: '1.00', total: '11.00' });
+    const ambos = item1({
+      ...cat,
+      happyHours: [hh({ tipo: 'acrescimo' }), hh({ _id: id(0x601), percentual: '5' })],
+    });
+    expect(ambos).toMatchObject({ acrescimo: '0.00', descontoHappyHour: '0.50' });
+  });
+
   it('sugestão: desconto por unidade, acréscimo percentual', () => {
     const cat = (tipo: string, modo: string, valor: string) => ({
       produtos: produtos({ 1: '10.00' }),

@@ -82,27 +82,39 @@ export function melhorPromocao(
   return melhor;
 }
 
-/** Happy-hour discount of a line (the highest matching percent), or 0. */
-export function descontoHappyHour(
+const SEM_AJUSTE = { desconto: 0 as Centavos, acrescimo: 0 as Centavos } as const;
+
+/**
+ * Happy-hour adjustment of a line: the highest matching discount percent wins; a happy hour set up
+ * as a surcharge (e.g. late-night fee) applies only when no discount matches.
+ */
+export function ajusteHappyHour(
   happyHours: readonly HappyHourIndexado[],
   produto: Id,
   empresa: Id,
   tipoVenda: number,
   momentoItem: ComponentesData,
   valorBruto: Centavos,
-): Centavos {
-  let melhor = 0;
+): { readonly desconto: Centavos; readonly acrescimo: Centavos } {
+  let desconto = 0;
+  let acrescimo = 0;
   for (const h of happyHours) {
     if (h.produtos && !h.produtos.has(produto)) continue;
     if (h.happyHour.empresa.length > 0 && !h.happyHour.empresa.includes(empresa)) continue;
     if (h.happyHour.tipoVenda.length > 0 && !h.happyHour.tipoVenda.some((t) => t === tipoVenda)) continue;
     if (!dentroDaJanela(h.happyHour, momentoItem)) continue;
-    if (h.percentual > melhor) melhor = h.percentual;
+    if (h.happyHour.tipo === 'acrescimo') acrescimo = Math.max(acrescimo, h.percentual);
+    else desconto = Math.max(desconto, h.percentual);
   }
-  return melhor === 0 ? (0 as Centavos) : percentualDe(valorBruto, Math.min(melhor, 10_000_000), 5);
+  if (desconto > 0) {
+    return {
+      desconto: percentualDe(valorBruto, Math.min(desconto, 10_000_000), 5),
+      acrescimo: 0 as Centavos,
+    };
+  }
+  if (acrescimo > 0) return { desconto: 0 as Centavos, acrescimo: percentualDe(valorBruto, acrescimo, 5) };
+  return SEM_AJUSTE;
 }
-
-const SEM_AJUSTE = { desconto: 0 as Centavos, acrescimo: 0 as Centavos } as const;
 
 /** Discount or surcharge that a product suggestion puts on its line: per unit or percent of gross. */
 export function ajusteSugestao(

@@ -20,7 +20,7 @@ import type { ComboRealizado, ProdutoFilho, Venda, VendaItem } from './esquemas.
 import { indexarCatalogo, tabelaDePrecos } from './indice.ts';
 import { aplicarTotaisPagamento } from './pagamentos.ts';
 import { precoPizza, validarPizza } from './pizza.ts';
-import { ajusteSugestao, descontoHappyHour, melhorPromocao, precoProduto } from './precos.ts';
+import { ajusteHappyHour, ajusteSugestao, melhorPromocao, precoProduto } from './precos.ts';
 import { ratearProporcional } from './rateio.ts';
 
 // The heart of the sale engine: sale + catalogue + settings + server time -> the sale with every
@@ -37,7 +37,9 @@ interface Linha {
   qtd: number;
   preco: number;
   bruto: number;
+  /** All surcharges of the line (suggestion + happy hour). */
   acrescimo: number;
+  acrescimoSugestao: number;
   descCombo: number;
   descHappyHour: number;
   descSugestao: number;
@@ -60,6 +62,7 @@ function linhaCongelada(item: VendaItem, posicaoPaga: boolean): Linha {
     preco: lerDinheiro(item.precoVenda),
     bruto: lerDinheiro(item.valorBruto),
     acrescimo: lerDinheiro(item.acrescimo),
+    acrescimoSugestao: lerDinheiro(item.acrescimoSugestao),
     descCombo: lerDinheiro(item.descontoCombo),
     descHappyHour: lerDinheiro(item.descontoHappyHour),
     descSugestao: lerDinheiro(item.descontoSugestao),
@@ -72,6 +75,8 @@ function linhaCongelada(item: VendaItem, posicaoPaga: boolean): Linha {
     precoCusto: item.precoCusto,
   };
 }
+
+const SEM_HAPPY_HOUR = { desconto: 0, acrescimo: 0 } as const;
 
 /** Discounts of a line other than its share of the general discount. */
 const outrosDescontos = (l: Linha) => l.descCombo + l.descHappyHour + l.descSugestao + l.descPersonalizado;
@@ -139,8 +144,8 @@ export function recalcularVenda(
     const bruto = multiplicarQuantidade(preco as Centavos, qtd);
     // Happy hour does not stack on a promotion price.
     const hh = promocao
-      ? 0
-      : descontoHappyHour(indice.happyHours, item.produto._id, empresa, tipoVenda, momento, bruto);
+      ? SEM_HAPPY_HOUR
+      : ajusteHappyHour(indice.happyHours, item.produto._id, empresa, tipoVenda, momento, bruto);
     const sug = ajusteSugestao(
       item.sugestao ? indice.sugestoes.get(item.sugestao) : undefined,
       item.produto._id,
@@ -155,9 +160,10 @@ export function recalcularVenda(
       qtd,
       preco,
       bruto,
-      acrescimo: sug.acrescimo,
+      acrescimo: sug.acrescimo + hh.acrescimo,
+      acrescimoSugestao: sug.acrescimo,
       descCombo: 0,
-      descHappyHour: hh,
+      descHappyHour: hh.desconto,
       descSugestao: sug.desconto,
       descPersonalizado: Math.max(0, lerDinheiro(item.descontoPersonalizado)),
       descGeral: 0,
@@ -224,7 +230,7 @@ export function recalcularVenda(
       totalHappyHour += l.descHappyHour;
       totalSugestao += l.descSugestao;
       totalComum += l.descPersonalizado + l.descGeral;
-      totalAcrescimoSugestao += l.congelada ? lerDinheiro(l.item.acrescimoSugestao) : l.acrescimo;
+      totalAcrescimoSugestao += l.acrescimoSugestao;
     }
     if (l.congelada) {
       return l.item.existePosicaoPago === l.posicaoPaga
@@ -247,7 +253,7 @@ export function recalcularVenda(
       valorBruto: escreverDinheiro(l.bruto),
       valorLiquido: escreverDinheiro(l.bruto + l.acrescimo - desconto),
       acrescimo: escreverDinheiro(l.acrescimo),
-      acrescimoSugestao: escreverDinheiro(l.acrescimo),
+      acrescimoSugestao: escreverDinheiro(l.acrescimoSugestao),
       desconto: escreverDinheiro(desconto),
       descontoCombo: escreverDinheiro(l.descCombo),
       descontoHappyHour: escreverDinheiro(l.descHappyHour),
