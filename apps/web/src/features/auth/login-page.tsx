@@ -133,7 +133,7 @@ export function LoginPage() {
               onChange={setEmpresaId}
               options={autenticado.empresas.map((e) => ({
                 value: e._id,
-                label: e.nomeFantasia || e.descricao,
+                label: e.descricao || e.nomeFantasia,
               }))}
             />
           </Campo>

@@ -76,7 +76,7 @@ export function RenovarLoginDialog() {
       <Typography.Paragraph>
         Informe novamente o seu acesso ao grupo {obterSessao().grupoEmpresarial?.descricao ?? ''}.
       </Typography.Paragraph>
-      <Form<Campos> form={form} layout="vertical" onFinish={enviar} requiredMark={false}>
+      <Form<Campos> form={form} name="renovarLogin" layout="vertical" onFinish={enviar} requiredMark={false}>
         <Form.Item
           name="email"
           label="E-mail ou Código Interno"

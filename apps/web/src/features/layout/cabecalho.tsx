@@ -43,7 +43,7 @@ export function Cabecalho({ statusSocket }: { statusSocket: StatusSocket }) {
 
   const opcoesEmpresa = (empresas.data ?? (empresa ? [empresa] : [])).map((e) => ({
     value: e._id,
-    label: e.nomeFantasia || e.descricao,
+    label: e.descricao || e.nomeFantasia,
   }));
 
   return (

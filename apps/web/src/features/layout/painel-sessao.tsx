@@ -36,7 +36,8 @@ export function PainelSessao({ statusSocket }: { statusSocket: StatusSocket }) {
           {usuario?.usuario.nome} ({usuario?.usuario.codigoInterno})
         </Descriptions.Item>
         <Descriptions.Item label="Grupo Empresarial">{grupo?.descricao}</Descriptions.Item>
-        <Descriptions.Item label="Empresa">{empresa?.nomeFantasia || empresa?.descricao}</Descriptions.Item>
+        <Descriptions.Item label="Empresa">{empresa?.descricao || empresa?.nomeFantasia}</Descriptions.Item>
+        <Descriptions.Item label="Nome fantasia">{empresa?.nomeFantasia ?? '-'}</Descriptions.Item>
         <Descriptions.Item label="CNPJ">{empresa?.cnpj ?? '-'}</Descriptions.Item>
         <Descriptions.Item label="Tempo real">{statusSocket}</Descriptions.Item>
         <Descriptions.Item label="Data/hora do servidor">

@@ -80,7 +80,7 @@ export function LiberacaoDialog({ opcoes, aoConcluir }: LiberacaoDialogProps) {
       afterOpenChange={(visivel) => visivel && loginRef.current?.focus()}
       width={420}
     >
-      <Form form={form} layout="vertical" onFinish={confirmar} data-testid="liberacao-form">
+      <Form form={form} name="liberacao" layout="vertical" onFinish={confirmar} data-testid="liberacao-form">
         <Form.Item name="login" label="Login (E-mail ou Código Interno)" rules={[obrigatorio]}>
           <Input ref={loginRef} autoFocus autoComplete="off" maxLength={LIMITES_LIBERACAO.login} />
         </Form.Item>

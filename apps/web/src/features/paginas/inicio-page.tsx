@@ -36,7 +36,7 @@ export function InicioPage() {
         <Typography.Paragraph style={{ fontSize: 16 }}>Olá, {usuario?.usuario.nome}.</Typography.Paragraph>
         <Descriptions column={1} size="small">
           <Descriptions.Item label="Grupo Empresarial">{grupo?.descricao}</Descriptions.Item>
-          <Descriptions.Item label="Empresa">{empresa?.nomeFantasia || empresa?.descricao}</Descriptions.Item>
+          <Descriptions.Item label="Empresa">{empresa?.descricao || empresa?.nomeFantasia}</Descriptions.Item>
         </Descriptions>
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
           Use o menu para abrir as telas do sistema.

@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const PASTA_SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+export const USUARIOS = {
+  admin: { email: 'admin@exemplo.com.br', senha: 'admin123', codigoInterno: '1', nome: 'Administrador' },
+  supervisor: { email: 'supervisor@exemplo.com.br', senha: 'super123', codigoInterno: '2' },
+  caixa: { email: 'caixa@exemplo.com.br', senha: 'caixa123', codigoInterno: '3' },
+} as const;
+
+export function abrirNavegador(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface Aba {
+  contexto: BrowserContext;
+  pagina: Page;
+  /** Console errors and uncaught page errors seen so far. */
+  erros: string[];
+}
+
+export async function novaAba(
+  navegador: Browser,
+  viewport: { width: number; height: number } = { width: 1366, height: 768 },
+): Promise<Aba> {
+  const contexto = await navegador.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const pagina = await contexto.newPage();
+  const erros: string[] = [];
+  pagina.on('console', (mensagem) => {
+    if (mensagem.type() === 'error') erros.push(`console: ${mensagem.text()}`);
+  });
+  pagina.on('pageerror', (erro) => erros.push(`pageerror: ${erro.message}`));
+  return { contexto, pagina, erros };
+}
+
+export async function fazerLogin(
+  pagina: Page,
+  baseUrl: string,
+  identificador: string,
+  senha: string,
+  empresa?: string,
+): Promise<void> {
+  await pagina.goto(`${baseUrl}/#/login`);
+  await pagina.getByText('Acesso ao sistema').waitFor();
+  // The only group of the demo data is pre-selected.
+  await pagina
+    .locator('#login-grupo')
+    .locator('xpath=ancestor::div[contains(@class,"ant-select")]')
+    .first()
+    .getByText('Grupo Exemplo')
+    .waitFor();
+  await pagina.getByLabel('E-mail ou Código Interno').fill(identificador);
+  await pagina.getByLabel('Senha').fill(senha);
+  await pagina.getByRole('button', { name: 'Entrar' }).click();
+  await pagina.getByText('Selecione a empresa').waitFor();
+  await pagina.locator('#login-empresa').click();
+  const opcoes = pagina.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await opcoes.first().waitFor();
+  if (empresa) await opcoes.filter({ hasText: empresa }).first().click();
+  else await opcoes.first().click();
+  await pagina.getByRole('button', { name: 'Acessar' }).click();
+  await pagina.getByTestId('titulo-pagina').getByText('Início').waitFor();
+}
+
+export async function capturar(pagina: Page, nome: string): Promise<void> {
+  mkdirSync(PASTA_SCREENSHOTS, { recursive: true });
+  await pagina.screenshot({ path: `${PASTA_SCREENSHOTS}${nome}.png` });
+}
+
+export async function definirTemaEscuro(pagina: Page, escuro: boolean): Promise<void> {
+  const atual = await pagina.evaluate(() => localStorage.getItem('retaguarda.tema') === 'true');
+  if (atual !== escuro) await pagina.getByTestId('alternar-tema').first().click();
+  await pagina.waitForFunction(
+    (e) => document.documentElement.style.colorScheme === (e ? 'dark' : 'light'),
+    escuro,
+  );
+}

@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Browser tests: the real server (built web app, fresh database) driven through Debian's Chromium.
+export default defineConfig({
+  test: {
+    name: 'web-e2e',
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    include: ['**/*.e2e.test.ts'],
+    globalSetup: ['./global-setup.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+  },
+});
