@@ -8,11 +8,14 @@ import {
   AGORA,
   criarCatalogo,
   criarConfiguracao,
+  DINHEIRO,
   id,
+  OPERADOR,
   produtos,
   SUPERVISOR,
   vendaComItens,
 } from './fabricas-teste.ts';
+import { dividirItemEmPosicoes, pagarPosicao, valorPosicao } from './posicao.ts';
 import { recalcularVenda } from './recalcular.ts';
 
 const catalogo = criarCatalogo({
@@ -195,6 +198,38 @@ describe('propriedades de recalcularVenda', () => {
         }
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('com posições pagas: linhas travadas não mudam, totais fecham e o recálculo é idempotente', () => {
+    fc.assert(
+      fc.property(arbVenda, fc.nat(), (venda, escolha) => {
+        const uma = recalc({ ...venda, descontoGeral: null });
+        const livres = uma.produtos.filter((i) => !i.cancelado);
+        if (livres.length === 0) return;
+        const alvo = livres[escolha % livres.length]!;
+        const dividida = dividirItemEmPosicoes(uma, alvo.numeroItem, [1, 2]);
+        if (valorPosicao(dividida, 1) === 0) return;
+        const paga = recalc(
+          pagarPosicao(dividida, 1, {
+            _id: id(0x9300),
+            formaPagamento: DINHEIRO,
+            valorPago: '99999.00',
+            operador: OPERADOR,
+            data: AGORA,
+          }),
+        );
+        const travada = paga.produtos.find((i) => i.numeroItem === alvo.numeroItem)!;
+        expect(travada.existePosicaoPago).toBe(true);
+        expect(travada.valorLiquido).toBe(alvo.valorLiquido);
+        expect(recalc(paga)).toEqual(paga);
+        const ativos = paga.produtos.filter((i) => !i.cancelado);
+        expect(lerDinheiro(paga.total) - lerDinheiro(paga.taxaEntrega)).toBe(
+          ativos.reduce((s, i) => s + lerDinheiro(i.valorLiquido), 0),
+        );
+        for (const p of paga.pagamentos) expect(lerDinheiro(p.valorTroco)).toBeGreaterThanOrEqual(0);
+      }),
+      { numRuns: 100 },
     );
   });
 
