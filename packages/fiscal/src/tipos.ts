@@ -157,4 +157,9 @@ export interface DadosNfce {
   versaoQrCode?: 2 | 3;
   infAdFisco?: string;
   infCpl?: string;
+  /**
+   * Highest note value without an identified consumer; parametrised per UF (NT 2012.004 default
+   * R$ 10.000,00, rejection 750; PE uses R$ 1.000,00, for instance).
+   */
+  limiteSemIdentificacao?: Decimal;
 }

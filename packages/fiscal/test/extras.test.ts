@@ -41,6 +41,22 @@ describe('decimais e textos', () => {
     expect(m.infNFe).toContain('<tPag>04</tPag>');
   });
 
+  it('regras da NFC-e: CFOP 5xxx, série até 899, limite sem identificação do consumidor', () => {
+    expect(() => montarNfce(dadosTeste({ itens: [itemTeste(1, { CFOP: '6102' })] }))).toThrow(
+      'CFOP 6102 inválido para NFC-e',
+    );
+    expect(() => montarNfce(dadosTeste({ serie: 900 }))).toThrow('Série 900 inválida para NFC-e');
+    const cara = {
+      itens: [itemTeste(1, { qCom: '1', vUnCom: '12000' })],
+      pagamentos: [{ tPag: '03', vPag: '12000' }],
+    };
+    expect(() => montarNfce(dadosTeste(cara))).toThrow('exige identificar o consumidor');
+    expect(montarNfce(dadosTeste({ ...cara, destinatario: { documento: '52998224725' } })).totais.vNF).toBe(
+      '12000.00',
+    );
+    expect(() => montarNfce(dadosTeste({ limiteSemIdentificacao: '300' }))).toThrow('acima de R$ 300.00');
+  });
+
   it('limites: 990 itens, justificativa de contingência', () => {
     const muitos = dadosTeste({}, 991);
     expect(() => montarNfce(muitos)).toThrow('no máximo 990 itens');
@@ -74,6 +90,42 @@ describe('simulador: respostas no XSD, perda da requisição, persistência e CL
       expect((await validarXsd(cons, 'retConsSitNFe')).erros).toEqual([]);
       const st = await cliente.chamar('statusServico', montarConsStatServ('SP', 2));
       expect((await validarXsd(st, 'retConsStatServ')).erros).toEqual([]);
+    } finally {
+      cliente.fechar();
+      await sim.fechar();
+    }
+  });
+
+  it('confere o hash do QR v2 com o CSC (464) e o limite sem identificação (750)', async () => {
+    const sim = await iniciarSimuladorSefaz({
+      csc: { '1': 'CSC-DE-TESTE-0123456789' },
+      limiteSemIdentificacao: 100,
+    });
+    const cliente = new ClienteSefaz({
+      uf: 'SP',
+      tpAmb: 2,
+      certificado: cert,
+      urlBase: sim.url,
+      ca: sim.certificadoPem,
+    });
+    try {
+      const ok = gerarNfce(
+        dadosTeste({ nNF: 601, versaoQrCode: 2, destinatario: { documento: '52998224725' } }),
+        cert,
+      );
+      expect((await transmitirNfce(ok, cliente)).situacao).toBe('autorizada');
+      const cscErrado = gerarNfce(
+        dadosTeste({
+          nNF: 602,
+          versaoQrCode: 2,
+          destinatario: { documento: '52998224725' },
+          csc: { id: '1', token: 'OUTRO' },
+        }),
+        cert,
+      );
+      expect(await transmitirNfce(cscErrado, cliente)).toMatchObject({ situacao: 'rejeitada', cStat: 464 });
+      const semDest = gerarNfce(dadosTeste({ nNF: 603 }), cert);
+      expect(await transmitirNfce(semDest, cliente)).toMatchObject({ situacao: 'rejeitada', cStat: 750 });
     } finally {
       cliente.fechar();
       await sim.fechar();

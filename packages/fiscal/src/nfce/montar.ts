@@ -245,6 +245,12 @@ function det(item: ItemNfce, n: number, dados: DadosNfce, acc: Acumulador): stri
   const vUnTxt = formatar(vUn, 10, 2);
   const ncm = somenteDigitos(item.NCM);
   const cfop = somenteDigitos(item.CFOP);
+  // Spec 5: NFC-e only for in-state outbound operations (CFOP 5xxx).
+  if (!/^5\d{3}$/.test(cfop)) {
+    throw new ErroMontagemNfce(
+      `Produto ${item.xProd}: CFOP ${item.CFOP} inválido para NFC-e (somente saídas internas, 5xxx)`,
+    );
+  }
   let s =
     `<det nItem="${n}"><prod>${tagTexto('cProd', item.cProd, 60)}<cEAN>${ean}</cEAN><xProd>${escaparXml(xProd)}</xProd>` +
     `<NCM>${ncm}</NCM>${item.CEST ? `<CEST>${somenteDigitos(item.CEST)}</CEST>` : ''}<CFOP>${cfop}</CFOP>` +
@@ -300,7 +306,12 @@ export function montarNfce(dados: DadosNfce): NfceMontada {
   if (dados.itens.length === 0) throw new ErroMontagemNfce('A NFC-e precisa de pelo menos um item');
   if (dados.itens.length > 990) throw new ErroMontagemNfce('A NFC-e aceita no máximo 990 itens');
   if (dados.pagamentos.length === 0) throw new ErroMontagemNfce('A NFC-e precisa de pelo menos um pagamento');
-  if (dados.serie < 0 || dados.serie > 999) throw new ErroMontagemNfce('Série deve estar entre 0 e 999');
+  // Spec 5: series 0-899 for normal issue; 900-999 belong to the national contingency (SCAN/SVC).
+  if (!Number.isInteger(dados.serie) || dados.serie < 0 || dados.serie > 899) {
+    throw new ErroMontagemNfce(
+      `Série ${dados.serie} inválida para NFC-e: use 0 a 899 (900 a 999 são da contingência nacional)`,
+    );
+  }
   const tpEmis = dados.tpEmis ?? 1;
   if (tpEmis === 9 && !dados.contingencia) {
     throw new ErroMontagemNfce('Emissão em contingência (tpEmis 9) exige data/hora e justificativa');
@@ -376,6 +387,12 @@ export function montarNfce(dados: DadosNfce): NfceMontada {
   }
   // vNF = vProd - vDesc + vOutro (+ vST, vFrete, vSeg, vII, vIPI, which an NFC-e does not carry). MOC W16.
   const vNF = acc.vProd - acc.vDesc + acc.vOutro;
+  const limite = paraEscala(dados.limiteSemIdentificacao ?? '10000.00', 2);
+  if (!dest && vNF > limite) {
+    throw new ErroMontagemNfce(
+      `NFC-e de R$ ${dec2(vNF)} acima de R$ ${dec2(limite)} exige identificar o consumidor (CPF ou CNPJ)`,
+    );
+  }
   s +=
     `<total><ICMSTot><vBC>${dec2(acc.vBC)}</vBC><vICMS>${dec2(acc.vICMS)}</vICMS><vICMSDeson>0.00</vICMSDeson>` +
     `<vFCP>0.00</vFCP><vBCST>0.00</vBCST><vST>0.00</vST><vFCPST>0.00</vFCPST><vFCPSTRet>0.00</vFCPSTRet>` +

@@ -2,6 +2,7 @@
 // It validates what it receives (XSD + XML-DSig), keeps issued keys and numbers (so 204 and 539 happen
 // for real), authorises with 15-digit protocols and answers per a scenario that tests change at runtime.
 // For development and tests only: no real fiscal value.
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
@@ -45,6 +46,10 @@ export interface OpcoesSimulador {
   /** Clock, for the 7-day cancellation rule in tests. */
   agora?: () => Date;
   cenario?: CenarioSefaz;
+  /** CSC tokens by id (cIdToken without leading zeros): when given, the v2 QR hash is checked (464). */
+  csc?: Record<string, string>;
+  /** NFC-e value above which the consumer must be identified (750). Default 10000.00. */
+  limiteSemIdentificacao?: number;
 }
 
 interface NotaRegistrada {
@@ -210,6 +215,32 @@ export async function iniciarSimuladorSefaz(opcoes: OpcoesSimulador = {}): Promi
       )
     ) {
       return processado(206, 'Rejeição: NF-e já está inutilizada na Base de dados da SEFAZ');
+    }
+    const vNF = Number(tag(nfe, 'vNF') ?? '0');
+    if (!nfe.includes('<dest>') && vNF > (opcoes.limiteSemIdentificacao ?? 10_000)) {
+      return processado(
+        750,
+        'Rejeição: NFC-e com valor total superior ao permitido para destinatário não identificado',
+      );
+    }
+    const qr = /<qrCode>([^<]+)<\/qrCode>/.exec(nfe)?.[1]?.replace(/&amp;/g, '&');
+    if (opcoes.csc && qr) {
+      const campos = (qr.split('?p=')[1] ?? '').split('|');
+      if (campos[1] === '2') {
+        const token = opcoes.csc[campos[campos.length - 2] ?? ''];
+        const esperado = token
+          ? createHash('sha1')
+              .update(campos.slice(0, -1).join('|') + token)
+              .digest('hex')
+              .toUpperCase()
+          : '';
+        if (esperado !== campos[campos.length - 1]) {
+          return processado(
+            464,
+            mensagemCStat(464) ?? 'Rejeição: Código de Hash no QR-Code difere do calculado',
+          );
+        }
+      }
     }
     if (cenario.modo === 'rejeitar') {
       return processado(
