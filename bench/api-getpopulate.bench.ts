@@ -21,7 +21,7 @@ async function medir(banco: Banco) {
     await consultar(
       banco.db,
       sql`insert into produto_geral (id, grupo_empresarial_id, codigo_interno, descricao, preco, ativo, tipo_produto)
-          values (${novoId()}, ${demo.grupoId}, ${1000 + i}, ${`Produto Bench ${i}`}, ${(10 + i / 10).toFixed(2)}, true, '{"id":"Normal"}'::jsonb)`,
+          values (${novoId()}, ${demo.grupoId}, ${1000 + i}, ${`Produto Bench ${i}`}, ${(10 + i / 10).toFixed(2)}, true, '{"id":1,"grupo":"tipoProduto","descricao":"Normal","sigla":"Normal","referencia":null}'::jsonb)`,
     );
   }
   const app = await construirApp({ config: { ...lerConfig({}), webDist: '/nao-existe' }, banco, logger: false });

@@ -1,4 +1,4 @@
-import { type Campo, completarGtin, type DefinicaoRecurso } from '@retaguarda/domain';
+import { type Campo, completarGtin, type DefinicaoRecurso, itensDoGrupo } from '@retaguarda/domain';
 import type { AppTeste } from './app-teste.ts';
 
 // Factories of valid bodies for any registered resource, derived from its definition (STYLE: factories with
@@ -59,9 +59,12 @@ export async function corpoValido(
         if (id) corpo[nome] = campo.tipo === 'ref' ? id : [id];
         break;
       }
-      case 'catalogo':
-        corpo[nome] = campo.multiplo ? [{ id: 1, descricao: 'Um' }] : { id: 1, descricao: 'Um' };
+      case 'catalogo': {
+        const primeiro = itensDoGrupo(campo.catalogo)?.[0];
+        if (!primeiro) throw new Error(`catálogo desconhecido: ${campo.catalogo}`);
+        corpo[nome] = campo.multiplo ? [{ id: primeiro.id }] : { id: primeiro.id };
         break;
+      }
       case 'json':
         corpo[nome] = {};
         break;

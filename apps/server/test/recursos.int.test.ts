@@ -117,7 +117,7 @@ describe('getPopulate filters', () => {
     const caseSensitive = await buscar({ filtro: { descricao: { $regex: 'MUSSARELA' } } });
     expect(caseSensitive.lista).toEqual([]);
     const tipos = await buscar({
-      filtro: { 'tipoProduto.id': { $in: ['Gorjeta', 'Taxa Entrega'] } },
+      filtro: { 'tipoProduto.sigla': { $in: ['Gorjeta', 'Taxa Entrega'] } },
       sort: 'descricao',
     });
     expect(tipos.lista.map((p) => p.descricao)).toEqual(['Taxa de Entrega', 'Taxa de Serviço (Gorjeta)']);
@@ -134,7 +134,7 @@ describe('getPopulate filters', () => {
       'Água Mineral 500ml',
       'X-Burguer',
     ]);
-    const nin = await buscar({ filtro: { preco: { $nin: [0] }, 'tipoProduto.id': { $ne: 'Normal' } } });
+    const nin = await buscar({ filtro: { preco: { $nin: [0] }, 'tipoProduto.id': { $ne: 1 } } });
     expect(nin.lista.every((p) => p.preco !== '0.00')).toBe(true);
     const pagina = await buscar({ sort: 'codigoInterno', limit: 5, skip: 5, select: ['codigoInterno'] });
     expect(pagina.lista.map((p) => p.codigoInterno)).toEqual([6, 7, 8, 9, 10]);

@@ -1,9 +1,11 @@
 import {
+  modelosImpressora,
   PERMISSAO,
   PERMISSOES,
   TIPO_PAGAMENTO,
   TIPO_TROCO,
   tiposPagamento,
+  tiposProduto,
   tiposTroco,
 } from '@retaguarda/domain';
 import { sql } from 'drizzle-orm';
@@ -303,7 +305,7 @@ export async function semear(db: Db): Promise<DadosDemo> {
       ...g,
       codigo_interno: codigo++,
       descricao,
-      tipo_produto: { id: tipo, descricao: tipo },
+      tipo_produto: tiposProduto.itens.find((t) => t.sigla === tipo) ?? null,
       unidade_id: un,
       preco,
       custo: (Number(preco) * 0.35).toFixed(6),
@@ -372,7 +374,7 @@ export async function semear(db: Db): Promise<DadosDemo> {
       await inserir(db, 'forma_pagamento', {
         ...e,
         descricao: tipo.descricao,
-        tipo: { id: tipo.id, descricao: tipo.descricao, codigoFiscal: tipo.codigoFiscal },
+        tipo,
         tipo_troco: tiposTroco.porId(tipoTroco) ?? null,
         ativo: true,
       });
@@ -383,14 +385,14 @@ export async function semear(db: Db): Promise<DadosDemo> {
     const cozinhaImp = await inserir(db, 'impressora', {
       ...e,
       descricao: 'Impressora Cozinha',
-      modelo: { id: 0, descricao: 'Epson TM-T20' },
+      modelo: modelosImpressora.porId(1) ?? null,
       ip: '127.0.0.1',
       porta: '9100',
     });
     const caixaImp = await inserir(db, 'impressora', {
       ...e,
       descricao: 'Impressora Caixa',
-      modelo: { id: 0, descricao: 'Epson TM-T20' },
+      modelo: modelosImpressora.porId(1) ?? null,
       ip: '127.0.0.1',
       porta: '9101',
     });

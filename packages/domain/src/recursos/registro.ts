@@ -135,7 +135,7 @@ export const tipoPagamentoBandeira = definirRecurso({
   escopo: 'grupo',
   campos: {
     descricao: texto('Descrição', { obrigatorio: true, max: 60, busca: true }),
-    tipo: catalogo('Tipo', 'tiposBandeira'),
+    tipo: catalogo('Tipo', 'tipoBandeiraPagamento'),
     codigoFiscal: texto('Código Fiscal', { max: 5 }),
   },
   lista: { colunas: ['descricao', 'tipo', 'codigoFiscal'], ordem: 'descricao' },
@@ -148,8 +148,8 @@ export const formaPagamento = definirRecurso({
   escopo: 'empresa',
   campos: {
     descricao: texto('Descrição', { obrigatorio: true, max: 60, busca: true }),
-    tipo: catalogo('Tipo', 'tiposPagamento', { obrigatorio: true }),
-    tipoTroco: catalogo('Tipo de Troco', 'tiposTroco', { obrigatorio: true }),
+    tipo: catalogo('Tipo', 'tipoPagamento', { obrigatorio: true }),
+    tipoTroco: catalogo('Tipo de Troco', 'tipoTroco', { obrigatorio: true }),
     bandeiras: refs('Bandeiras', 'tipoPagamentoBandeira'),
     ativo: booleano('Ativo', { padrao: true }),
   },
@@ -187,7 +187,7 @@ export const impressora = definirRecurso({
   escopo: 'empresa',
   campos: {
     descricao: texto('Descrição', { obrigatorio: true, max: 60, busca: true }),
-    modelo: catalogo('Modelo', 'modelosImpressora'),
+    modelo: catalogo('Modelo', 'modeloImpressora'),
     porta: texto('Porta', { max: 60 }),
     ip: texto('Endereço IP', { max: 60 }),
     configuracaoSerial: json('Configuração Serial'),
@@ -249,7 +249,7 @@ export const produtoGeral = definirRecurso({
     codigoInterno: inteiro('Código Interno', { unico: true, min: 1 }),
     descricao: texto('Descrição', { obrigatorio: true, max: 120, busca: true }),
     gtin: texto('Código de Barras (GTIN)', { validador: 'gtin', busca: true }),
-    tipoProduto: catalogo('Tipo de Produto', 'tiposProduto', { obrigatorio: true }),
+    tipoProduto: catalogo('Tipo de Produto', 'tipoProduto', { obrigatorio: true }),
     unidade: ref('Unidade', 'unidadeMedida'),
     unidadeCompra: ref('Unidade de Compra', 'unidadeMedida'),
     preco: decimal('Preço', 2, { min: 0 }),

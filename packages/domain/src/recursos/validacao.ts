@@ -1,3 +1,4 @@
+import { itensDoGrupo } from '../catalogos/grupos.ts';
 import { validarData } from '../validadores/data.ts';
 import {
   obrigatorio,
@@ -68,12 +69,19 @@ function validarCampo(campo: Campo, valor: unknown): ResultadoRegra | { valor: u
         ? { valor }
         : M.referencia;
     case 'catalogo': {
-      const ok = (v: unknown) =>
-        typeof v === 'object' &&
-        v !== null &&
-        (typeof (v as { id?: unknown }).id === 'number' || typeof (v as { id?: unknown }).id === 'string');
-      if (campo.multiplo) return Array.isArray(valor) && valor.every(ok) ? { valor } : M.catalogo;
-      return ok(valor) ? { valor } : M.catalogo;
+      // The stored value is the catalogue entry itself, looked up by the id the client sent.
+      const itens = itensDoGrupo(campo.catalogo) ?? [];
+      const achar = (v: unknown) => {
+        const id = typeof v === 'object' && v !== null ? (v as { id?: unknown }).id : v;
+        return itens.find((i) => i.id === id);
+      };
+      if (campo.multiplo) {
+        if (!Array.isArray(valor)) return M.catalogo;
+        const encontrados = valor.map(achar);
+        return encontrados.every((e) => e !== undefined) ? { valor: encontrados } : M.catalogo;
+      }
+      const encontrado = achar(valor);
+      return encontrado ? { valor: encontrado } : M.catalogo;
     }
     case 'json':
       if (typeof valor !== 'object') return M.json;
