@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { formaPagamento, pessoa, produtoGeral, unidadeMedida, usuarios } from './registro.ts';
+import { validarRecurso } from './validacao.ts';
+
+describe('validarRecurso', () => {
+  it('requires mandatory fields on create with the spec message, not on a partial update', () => {
+    expect(validarRecurso(unidadeMedida, { descricao: 'Unidade' }, false).erros).toEqual({
+      sigla: '* Obrigatório',
+    });
+    expect(validarRecurso(unidadeMedida, { descricao: 'Unidade' }, true).erros).toEqual({});
+    expect(validarRecurso(unidadeMedida, { sigla: '  ' }, true).erros).toEqual({ sigla: '* Obrigatório' });
+  });
+
+  it('applies the text validators with their messages; empty values pass', () => {
+    expect(validarRecurso(pessoa, { nome: 'A', cpfCnpj: '12345678900' }, false).erros).toEqual({
+      cpfCnpj: 'CPF Inválido',
+    });
+    expect(validarRecurso(pessoa, { nome: 'A', cpfCnpj: '11222333000180' }, false).erros).toEqual({
+      cpfCnpj: 'CNPJ Inválido',
+    });
+    expect(validarRecurso(pessoa, { nome: 'A', email: 'x@' }, false).erros).toEqual({
+      email: 'E-mail Inválido',
+    });
+    expect(validarRecurso(pessoa, { nome: 'A', cpfCnpj: '', email: '' }, false).erros).toEqual({});
+    expect(
+      validarRecurso(produtoGeral, { descricao: 'A', tipoProduto: { id: 1 }, gtin: '7894900011518' }, false)
+        .erros,
+    ).toEqual({
+      gtin: 'GTIN Inválido',
+    });
+  });
+
+  it('checks numeric and length bounds with the spec messages', () => {
+    expect(validarRecurso(unidadeMedida, { sigla: 'ABCDEFG', descricao: 'x' }, false).erros.sigla).toBe(
+      'Quantidade máximo obrigatório: 6',
+    );
+    expect(
+      validarRecurso(produtoGeral, { descricao: 'A', tipoProduto: { id: 1 }, preco: -1 }, false).erros.preco,
+    ).toBe('Valor mínimo obrigatório: 0');
+  });
+
+  it('stores the catalogue entry for a known id and refuses an unknown one', () => {
+    const ok = validarRecurso(formaPagamento, { descricao: 'Pix', tipo: { id: 90 }, tipoTroco: 2 }, false);
+    expect(ok.erros).toEqual({});
+    expect(ok.valores.tipo).toMatchObject({ id: 90, grupo: 'tipoPagamento', descricao: 'Carteira Digital' });
+    expect(ok.valores.tipoTroco).toMatchObject({ id: 2, grupo: 'tipoTroco' });
+    const ruim = validarRecurso(
+      formaPagamento,
+      { descricao: 'X', tipo: { id: 999 }, tipoTroco: { id: 1 } },
+      false,
+    );
+    expect(ruim.erros).toEqual({ tipo: 'Opção inválida.' });
+  });
+
+  it('ignores private fields and refuses non-object bodies', () => {
+    const r = validarRecurso(
+      usuarios,
+      { nome: 'A', email: 'a@b.com', codigoInterno: 9, senhaHash: 'x' },
+      false,
+    );
+    expect(r.erros).toEqual({});
+    expect(r.valores).not.toHaveProperty('senhaHash');
+    expect(validarRecurso(usuarios, [1, 2], false).erros).toEqual({ _: 'Dados inválidos.' });
+  });
+});
