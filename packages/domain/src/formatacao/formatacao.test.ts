@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   componentesSaoPaulo,
@@ -40,5 +41,25 @@ describe('formatação pt-BR', () => {
     expect(paraIsoSaoPaulo(instante)).toBe('2025-12-31T23:30:05-03:00');
     expect(componentesSaoPaulo(new Date('2026-11-22T02:59:00Z')).diaSemana).toBe(6); // sábado
     expect(() => formatarData('não é data')).toThrow(RangeError);
+  });
+});
+
+describe('componentes de data sem Date', () => {
+  it('propriedade: coincide com o calendário do Date em UTC-3', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -2_208_988_800_000, max: 7_258_118_400_000 }), (ms) => {
+        const d = new Date(ms - 3 * 3_600_000);
+        expect(componentesSaoPaulo(ms)).toEqual({
+          ano: d.getUTCFullYear(),
+          mes: d.getUTCMonth() + 1,
+          dia: d.getUTCDate(),
+          hora: d.getUTCHours(),
+          minuto: d.getUTCMinutes(),
+          segundo: d.getUTCSeconds(),
+          diaSemana: d.getUTCDay(),
+        });
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

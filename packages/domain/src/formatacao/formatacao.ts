@@ -25,17 +25,34 @@ export function paraMs(instante: Instante): number {
   return ms;
 }
 
-/** Wall-clock components of an instant in São Paulo. */
+const DIA_MS = 86_400_000;
+
+/**
+ * Wall-clock components of an instant in São Paulo. Pure arithmetic (days-from-civil inverse, H.
+ * Hinnant's algorithm): it runs for every sale line, so it avoids allocating Date objects.
+ */
 export function componentesSaoPaulo(instante: Instante): ComponentesData {
-  const d = new Date(paraMs(instante) + OFFSET_MS);
+  const local = paraMs(instante) + OFFSET_MS;
+  const dias = Math.floor(local / DIA_MS);
+  const msDia = local - dias * DIA_MS;
+  const z = dias + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const mes = mp < 10 ? mp + 3 : mp - 9;
   return {
-    ano: d.getUTCFullYear(),
-    mes: d.getUTCMonth() + 1,
-    dia: d.getUTCDate(),
-    hora: d.getUTCHours(),
-    minuto: d.getUTCMinutes(),
-    segundo: d.getUTCSeconds(),
-    diaSemana: d.getUTCDay(),
+    ano: yoe + era * 400 + (mes <= 2 ? 1 : 0),
+    mes,
+    dia: doy - Math.floor((153 * mp + 2) / 5) + 1,
+    hora: Math.floor(msDia / 3_600_000),
+    minuto: Math.floor(msDia / 60_000) % 60,
+    segundo: Math.floor(msDia / 1000) % 60,
+    // 1970-01-01 was a Thursday (4).
+    diaSemana: (((dias + 4) % 7) + 7) % 7,
   };
 }
 

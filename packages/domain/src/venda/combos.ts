@@ -128,9 +128,10 @@ export function aplicarCombos(
   for (const combo of combos) {
     // Each group's candidate units, ascending, computed once per combo.
     const listas = combo.grupos.map((g) => {
-      const lista: number[] = [];
-      for (let u = 0; u < unidades.length; u++) if (g.produtos.has(unidades[u]!.produto)) lista.push(u);
-      return lista;
+      const lista = new Int32Array(unidades.length);
+      let n = 0;
+      for (let u = 0; u < unidades.length; u++) if (g.produtos.has(unidades[u]!.produto)) lista[n++] = u;
+      return lista.subarray(0, n);
     });
     for (;;) {
       const escolhidas = escolher(combo, listas, usada);
@@ -148,11 +149,7 @@ export function aplicarCombos(
 }
 
 /** Picks the units of one realisation and marks them used, or returns null (nothing marked). */
-function escolher(
-  combo: ComboIndexado,
-  listas: readonly (readonly number[])[],
-  usada: Uint8Array,
-): number[] | null {
+function escolher(combo: ComboIndexado, listas: readonly Int32Array[], usada: Uint8Array): number[] | null {
   const tomadas: number[] = [];
   const desfazer = () => {
     for (const u of tomadas) usada[u] = 0;
@@ -187,23 +184,27 @@ function realizar(
   const precos = escolhidas.map((u) => u.preco);
   const desconto = descontoDoCombo(combo, precos);
   const partes = ratearProporcional(desconto, precos);
-  const porLinha = new Map<number, { quantidade: number; desconto: number }>();
+  // Units per line, kept ordered by line (a realisation has a handful of units).
+  const porLinha: { linha: number; quantidade: number; desconto: number }[] = [];
   escolhidas.forEach((u, k) => {
-    const atual = porLinha.get(u.linha) ?? { quantidade: 0, desconto: 0 };
-    atual.quantidade += 1;
-    atual.desconto += partes[k] ?? 0;
-    porLinha.set(u.linha, atual);
+    let j = 0;
+    while (j < porLinha.length && porLinha[j]!.linha < u.linha) j++;
+    const atual = porLinha[j];
+    if (atual && atual.linha === u.linha) {
+      atual.quantidade += 1;
+      atual.desconto += partes[k] ?? 0;
+    } else {
+      porLinha.splice(j, 0, { linha: u.linha, quantidade: 1, desconto: partes[k] ?? 0 });
+    }
   });
   return {
     combo,
     desconto,
-    itens: [...porLinha.entries()]
-      .sort((a, b) => a[0] - b[0])
-      .map(([linha, v]) => ({
-        numeroItem: itens[linha]!.numeroItem,
-        quantidade: v.quantidade,
-        desconto: v.desconto as Centavos,
-      })),
+    itens: porLinha.map((v) => ({
+      numeroItem: itens[v.linha]!.numeroItem,
+      quantidade: v.quantidade,
+      desconto: v.desconto as Centavos,
+    })),
   };
 }
 

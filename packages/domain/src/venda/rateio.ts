@@ -32,16 +32,16 @@ export function ratearProporcional(
       restante -= parte;
     }
   }
-  if (restante > 0) {
-    // Largest weight first; ties keep the earlier line.
-    const ordem = pesos.map((_, i) => i).sort((a, b) => (pesos[b] ?? 0) - (pesos[a] ?? 0) || a - b);
-    for (const i of ordem) {
-      const livre = Math.max(0, capacidades[i] ?? 0) - (partes[i] ?? 0);
-      const dado = Math.min(livre, restante);
-      partes[i] = (partes[i] ?? 0) + dado;
-      restante -= dado;
-      if (restante === 0) break;
+  // Remainder: to the largest weight with room left (ties keep the earlier line), then the next.
+  while (restante > 0) {
+    let maior = -1;
+    for (let i = 0; i < pesos.length; i++) {
+      if (Math.max(0, capacidades[i] ?? 0) - (partes[i] ?? 0) <= 0) continue;
+      if (maior < 0 || (pesos[i] ?? 0) > (pesos[maior] ?? 0)) maior = i;
     }
+    const dado = Math.min(Math.max(0, capacidades[maior] ?? 0) - (partes[maior] ?? 0), restante);
+    partes[maior] = (partes[maior] ?? 0) + dado;
+    restante -= dado;
   }
   return partes;
 }
