@@ -24,6 +24,7 @@ const ESQUEMAS = {
   consStatServ: [PACOTE_NFE, 'consStatServ_v4.00.xsd'],
   retConsStatServ: [PACOTE_NFE, 'retConsStatServ_v4.00.xsd'],
   consReciNFe: [PACOTE_NFE, 'consReciNFe_v4.00.xsd'],
+  retConsReciNFe: [PACOTE_NFE, 'retConsReciNFe_v4.00.xsd'],
   inutNFe: [PACOTE_NFE, 'inutNFe_v4.00.xsd'],
   retInutNFe: [PACOTE_NFE, 'retInutNFe_v4.00.xsd'],
   procInutNFe: [PACOTE_NFE, 'procInutNFe_v4.00.xsd'],

@@ -88,6 +88,20 @@ describe('simulador: respostas no XSD, perda da requisição, persistência e CL
       expect((await validarXsd(ret, 'retEnviNFe')).erros).toEqual([]);
       const cons = await cliente.chamar('consultaProtocolo', montarConsSitNFe(n.chave, 2));
       expect((await validarXsd(cons, 'retConsSitNFe')).erros).toEqual([]);
+      // Asynchronous batch (indSinc 0): 103 with a receipt, then NFeRetAutorizacao4 gives the protocol.
+      const n2 = gerarNfce(dadosTeste({ nNF: 505 }), cert);
+      const lote = await cliente.autorizar(n2.xml, { sincrono: false, idLote: '2' });
+      expect(lote.cStat).toBe(103);
+      expect(lote.nRec).toMatch(/^\d{15}$/);
+      const rec = await cliente.chamar(
+        'retAutorizacao',
+        `<consReciNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><tpAmb>2</tpAmb><nRec>${lote.nRec}</nRec></consReciNFe>`,
+      );
+      expect((await validarXsd(rec, 'retConsReciNFe')).erros).toEqual([]);
+      const ret2 = await cliente.consultarRecibo(lote.nRec ?? '');
+      expect(ret2.cStat).toBe(104);
+      expect(ret2.protocolos[0]).toMatchObject({ chNFe: n2.chave, cStat: 100 });
+      expect((await cliente.consultarRecibo('999999999999999')).cStat).toBe(106);
       const st = await cliente.chamar('statusServico', montarConsStatServ('SP', 2));
       expect((await validarXsd(st, 'retConsStatServ')).erros).toEqual([]);
     } finally {

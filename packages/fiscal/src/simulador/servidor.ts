@@ -172,7 +172,7 @@ export async function iniciarSimuladorSefaz(opcoes: OpcoesSimulador = {}): Promi
     );
   }
 
-  async function autorizacao(msg: string): Promise<string> {
+  async function processarLote(msg: string): Promise<string> {
     const tpAmb = tag(msg, 'tpAmb') ?? '2';
     const nfe = /<NFe[\s>][\s\S]*<\/NFe>/.exec(msg)?.[0] ?? '';
     const chave = /Id="NFe([0-9A-Z]{44})"/.exec(nfe)?.[1] ?? '';
@@ -182,8 +182,9 @@ export async function iniciarSimuladorSefaz(opcoes: OpcoesSimulador = {}): Promi
       `<retEnviNFe xmlns="${NS_NFE}" versao="4.00"><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic>` +
       `<cStat>${cStat}</cStat><xMotivo>${xMotivo}</xMotivo><cUF>${cUF}</cUF><dhRecbto>${agoraTxt}</dhRecbto>${prot}</retEnviNFe>`;
     if (cenario.status === 108) return lote(108, mensagemCStat(108) ?? 'Serviço Paralisado Momentaneamente');
-    if (tag(msg, 'indSinc') !== '1')
+    if (tag(msg, 'indSinc') === '1' && msg.split('<NFe ').length > 2) {
       return lote(452, 'Rejeição: Solicitada resposta síncrona para Lote com mais de uma NF-e');
+    }
     const erro = await checar(msg, 'enviNFe', 'infNFe');
     if (erro) return lote(erro[0], erro[1]);
     const processado = (cStat: number, xMotivo: string, extra: { nProt?: string; digVal?: string } = {}) =>
@@ -270,6 +271,36 @@ export async function iniciarSimuladorSefaz(opcoes: OpcoesSimulador = {}): Promi
     estado.numeros[numero] = chave;
     salvar();
     return lote(104, 'Lote processado', prot);
+  }
+
+  const recibos = new Map<string, string>();
+
+  /** indSinc 1 answers with the protocol; indSinc 0 answers 103 with a receipt for NFeRetAutorizacao4. */
+  async function autorizacao(msg: string): Promise<string> {
+    const resultado = await processarLote(msg);
+    if (tag(msg, 'indSinc') !== '0') return resultado;
+    const cUF = tag(resultado, 'cUF') ?? '35';
+    const nRec = `${cUF}${String(Date.now()).slice(-5)}${String(recibos.size + 1).padStart(8, '0')}`;
+    recibos.set(nRec, resultado);
+    const inicio = resultado.indexOf('<cStat>');
+    return (
+      `${resultado.slice(0, inicio)}<cStat>103</cStat><xMotivo>Lote recebido com sucesso</xMotivo>` +
+      `<cUF>${cUF}</cUF><dhRecbto>${dh()}</dhRecbto>` +
+      `<infRec><nRec>${nRec}</nRec><tMed>1</tMed></infRec></retEnviNFe>`
+    );
+  }
+
+  function retAutorizacao(msg: string): string {
+    const nRec = tag(msg, 'nRec') ?? '';
+    const tpAmb = tag(msg, 'tpAmb') ?? '2';
+    const r = recibos.get(nRec);
+    const cab = (cStat: number, xMotivo: string, cUF: string) =>
+      `<retConsReciNFe xmlns="${NS_NFE}" versao="4.00"><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic>` +
+      `<nRec>${nRec.padStart(15, '0').slice(-15)}</nRec><cStat>${cStat}</cStat><xMotivo>${xMotivo}</xMotivo>` +
+      `<cUF>${cUF}</cUF><dhRecbto>${dh()}</dhRecbto>`;
+    if (!r) return `${cab(106, 'Lote não localizado', '35')}</retConsReciNFe>`;
+    const prot = /<protNFe[\s\S]*<\/protNFe>/.exec(r)?.[0] ?? '';
+    return `${cab(Number(tag(r, 'cStat') ?? '104'), tag(r, 'xMotivo') ?? '', tag(r, 'cUF') ?? '35')}${prot}</retConsReciNFe>`;
   }
 
   function consulta(msg: string): string {
@@ -408,7 +439,7 @@ export async function iniciarSimuladorSefaz(opcoes: OpcoesSimulador = {}): Promi
         xml = await inutilizacao(msg);
         break;
       default:
-        xml = `<retConsReciNFe xmlns="${NS_NFE}" versao="4.00"><tpAmb>2</tpAmb><verAplic>${VER_APLIC}</verAplic><nRec>${tag(msg, 'nRec') ?? '0'}</nRec><cStat>106</cStat><xMotivo>Lote não localizado</xMotivo><cUF>35</cUF><dhRecbto>${dh()}</dhRecbto></retConsReciNFe>`;
+        xml = retAutorizacao(msg);
     }
     return { op, xml };
   }
