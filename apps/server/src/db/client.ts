@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MODULOS_MIGRACAO, migracoesDoModulo } from './migracoes.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -15,8 +16,6 @@ export interface Banco {
   tipo: 'pglite' | 'postgres';
   fechar(): Promise<void>;
 }
-
-const pastaMigracoes = path.resolve(import.meta.dirname, '../../drizzle');
 
 // Numeric columns come back as strings in both drivers: money never passes through a float.
 export async function abrirBanco(opcoes: {
@@ -29,7 +28,7 @@ export async function abrirBanco(opcoes: {
       max: Number(process.env.PG_POOL_MAX ?? 20),
     });
     const db = drizzlePg(pool);
-    await migratePg(db, { migrationsFolder: pastaMigracoes });
+    for (const modulo of MODULOS_MIGRACAO) await migratePg(db, migracoesDoModulo(modulo));
     return { db: db as unknown as Db, tipo: 'postgres', fechar: () => pool.end() };
   }
   // `memory://` keeps an embedded database in RAM (tests); otherwise files under DATA_DIR.
@@ -38,6 +37,6 @@ export async function abrirBanco(opcoes: {
   const cliente = new PGlite(destino.startsWith('memory://') ? undefined : path.join(destino, 'pglite'));
   await cliente.waitReady;
   const db = drizzlePglite(cliente);
-  await migratePglite(db, { migrationsFolder: pastaMigracoes });
+  for (const modulo of MODULOS_MIGRACAO) await migratePglite(db, migracoesDoModulo(modulo));
   return { db: db as unknown as Db, tipo: 'pglite', fechar: () => cliente.close() };
 }
