@@ -7,6 +7,7 @@ import {
   multiplicarQuantidade,
   percentualDe,
 } from '../dinheiro/decimal.ts';
+import { garantirVendaEditavel } from './editavel.ts';
 import { ErroNegocio, MENSAGENS } from './erros.ts';
 import type { Id, PessoaRef, Venda, VendaEvento, VendaItem } from './esquemas.ts';
 import { ratearProporcional } from './rateio.ts';
@@ -127,6 +128,7 @@ export function aplicarDescontoItem(
   valor: string,
   ctx: ContextoDesconto,
 ): { readonly venda: Venda; readonly evento: VendaEvento } {
+  garantirVendaEditavel(venda);
   if (!ctx.supervisor) throw new ErroNegocio(MENSAGENS.supervisorNaoInformado);
   const item = venda.produtos.find((i) => i.numeroItem === numeroItem && !i.cancelado);
   if (!item) throw new ErroNegocio(MENSAGENS.itemNaoInformado);
@@ -161,6 +163,7 @@ export function aplicarDescontoGeral(
   valor: string,
   ctx: ContextoDesconto,
 ): { readonly venda: Venda; readonly evento: VendaEvento } {
+  garantirVendaEditavel(venda);
   if (!ctx.supervisor) throw new ErroNegocio(MENSAGENS.supervisorNaoInformado);
   const conta = lerDinheiro(venda.subTotal) + lerDinheiro(venda.totalAcrescimo);
   let total: number;

@@ -51,6 +51,8 @@ export const MENSAGENS = {
   posicaoJaPaga: 'Esta posição já foi paga!',
   posicaoSemItens: 'Não existem itens para esta posição!',
   itemBloqueadoPosicao: 'Item bloqueado: existem pagamentos realizados por posição!',
+  /** designed: items, discounts and payments only while open or closing. */
+  vendaNaoEditavel: 'Venda encerrada ou cancelada não pode ser alterada, reabra a venda!',
   pagamentoPosicaoInsuficiente: 'O valor do pagamento é menor que o valor da posição!',
   /** designed: status machines (venda/TRANSICOES.md). */
   transicaoNaoPermitida: (de: string, para: string) =>

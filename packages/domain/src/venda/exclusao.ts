@@ -1,5 +1,6 @@
 import { STATUS_VENDA } from '../catalogos/venda.ts';
 import { removerDescontoGeral } from './descontos.ts';
+import { garantirVendaEditavel } from './editavel.ts';
 import { ErroNegocio, MENSAGENS } from './erros.ts';
 import type { Id, PessoaRef, Venda, VendaEvento, VendaItem } from './esquemas.ts';
 import { alterarStatusVenda } from './transicoes.ts';
@@ -55,6 +56,7 @@ export function deletarItem(
   numeroItem: number,
   ctx: ContextoExclusao,
 ): { readonly venda: Venda; readonly evento: VendaEvento | null } {
+  garantirVendaEditavel(venda);
   const item = venda.produtos.find((i) => i.numeroItem === numeroItem);
   if (!item) throw new ErroNegocio(MENSAGENS.itemNaoInformado);
   if (item.cancelado) throw new ErroNegocio(MENSAGENS.ultimoItemDeletado);

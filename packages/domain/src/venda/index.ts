@@ -2,6 +2,7 @@
 export * from './combos.ts';
 export * from './configuracao.ts';
 export * from './descontos.ts';
+export * from './editavel.ts';
 export * from './entrega.ts';
 export * from './erros.ts';
 export * from './esquemas.ts';

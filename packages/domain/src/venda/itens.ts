@@ -1,5 +1,6 @@
 import { escreverQuantidade, lerQuantidade } from '../dinheiro/decimal.ts';
 import { removerDescontoGeral } from './descontos.ts';
+import { garantirVendaEditavel } from './editavel.ts';
 import type { Venda, VendaItem, VendaItemEntrada } from './esquemas.ts';
 import { vendaItemSchema } from './esquemas.ts';
 
@@ -8,6 +9,7 @@ import { vendaItemSchema } from './esquemas.ts';
 
 /** Adds an item numbered after the last one; the general discount is removed. */
 export function adicionarItem(venda: Venda, item: Omit<VendaItemEntrada, 'numeroItem'>): Venda {
+  garantirVendaEditavel(venda);
   const numeroItem = venda.produtos.reduce((m, i) => Math.max(m, i.numeroItem), 0) + 1;
   const novo = vendaItemSchema.parse({ ...item, numeroItem });
   const semGeral = removerDescontoGeral(venda);
@@ -16,6 +18,7 @@ export function adicionarItem(venda: Venda, item: Omit<VendaItemEntrada, 'numero
 
 /** Changes an item's quantity (truncated to 4 decimals); the general discount is removed. */
 export function alterarQuantidadeItem(venda: Venda, numeroItem: number, quantidade: string): Venda {
+  garantirVendaEditavel(venda);
   const texto = escreverQuantidade(lerQuantidade(quantidade));
   const semGeral = removerDescontoGeral(venda);
   return {
@@ -32,6 +35,7 @@ const chave = (i: VendaItem) =>
  * other product or quantity, cancelled) the general discount is removed.
  */
 export function substituirItens(venda: Venda, produtos: readonly VendaItem[]): Venda {
+  garantirVendaEditavel(venda);
   const antes = venda.produtos.map(chave).join('|');
   const depois = produtos.map(chave).join('|');
   const nova = { ...venda, produtos: [...produtos] };

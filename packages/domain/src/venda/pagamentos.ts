@@ -2,6 +2,7 @@ import { TIPO_PAGAMENTO, TIPO_TROCO } from '../catalogos/venda.ts';
 import type { Centavos } from '../dinheiro/decimal.ts';
 import { escreverDinheiro, lerDinheiro, lerPagamento } from '../dinheiro/decimal.ts';
 import { formatarMoeda } from '../formatacao/formatacao.ts';
+import { garantirVendaEditavel } from './editavel.ts';
 import { ErroNegocio, MENSAGENS } from './erros.ts';
 import type { FormaPagamentoVenda, Id, Pagamento, PessoaRef, Venda } from './esquemas.ts';
 
@@ -139,6 +140,7 @@ export interface NovoPagamento {
  */
 export function lancarPagamento(venda: Venda, novo: NovoPagamento, limite?: Centavos): Venda {
   if (venda.pagamentos.some((p) => p._id === novo._id)) return venda;
+  garantirVendaEditavel(venda);
   const valorPago = lerPagamento(novo.valorPago);
   if (valorPago <= 0) throw new ErroNegocio(MENSAGENS.valorPagamentoInvalido);
   if (!novo.operador) throw new ErroNegocio(MENSAGENS.operadorNaoInformado);

@@ -6,6 +6,7 @@ import {
   lerPagamento,
   lerQuantidade,
 } from '../dinheiro/decimal.ts';
+import { garantirVendaEditavel } from './editavel.ts';
 import { ErroNegocio, MENSAGENS } from './erros.ts';
 import type { Venda, VendaItem } from './esquemas.ts';
 import type { NovoPagamento } from './pagamentos.ts';
@@ -20,6 +21,7 @@ import { ratearProporcional } from './rateio.ts';
  * first seat). Replaces any previous unpaid split.
  */
 export function dividirItemEmPosicoes(venda: Venda, numeroItem: number, numeros: readonly number[]): Venda {
+  garantirVendaEditavel(venda);
   const item = venda.produtos.find((i) => i.numeroItem === numeroItem && !i.cancelado);
   if (!item) throw new ErroNegocio(MENSAGENS.itemNaoInformado);
   if (item.posicao.some((p) => p.pago)) throw new ErroNegocio(MENSAGENS.itemBloqueadoPosicao);
