@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { canonizar, canonizarElemento, verificarAssinatura } from '../src/assinatura.ts';
+import { assinarXml, canonizar, canonizarElemento, verificarAssinatura } from '../src/assinatura.ts';
 import { carregarCertificadoA1 } from '../src/certificado.ts';
 import { gerarNfce } from '../src/nfce/assinar.ts';
 import { CNPJ_TESTE, dadosTeste, FISCAL_REF, gerarCertificadoTeste } from './apoio.ts';
@@ -46,6 +46,20 @@ describe('assinatura XML-DSig', () => {
       valida: false,
       motivo: 'DigestValue difere do calculado',
     });
+  });
+
+  it('assinarXml assina documento de terceiros reformatado (amostra de inutilização sem a assinatura)', () => {
+    const xml = readFileSync(
+      join(FISCAL_REF, 'samples/inutilizacao/sped-nfe__exemplo_xml_inutiliza.xml'),
+      'utf8',
+    );
+    const semAssinatura = xml.replace(/<Signature[\s\S]*<\/Signature>/, '');
+    const inut = /<inutNFe[\s\S]*<\/inutNFe>/.exec(semAssinatura)?.[0] ?? '';
+    const r = assinarXml(inut, 'infInut', cert);
+    // Same canonical content as the original, so the same digest as the real sample
+    expect(r.digestValue).toBe('aDoDrwNJalOdH93K2A/F8CMqlE8=');
+    expect(verificarComXmlsec1(r.xml, cert.certificadoPem, 'infInut')).toBe(true);
+    expect(verificarComXmlCrypto(r.xml, cert.certificadoPem)).toBe(true);
   });
 
   it('nossa C14N reproduz o DigestValue real da amostra de inutilização', () => {

@@ -6,8 +6,8 @@ import { gerarNfce } from '../src/nfce/assinar.ts';
 import { iniciarSimuladorSefaz, type SimuladorSefaz } from '../src/simulador/servidor.ts';
 import { ClienteSefaz, ErroComunicacao, montarEnviNFe } from '../src/soap/cliente.ts';
 import { cancelarNfce, inutilizarNumeracao, transmitirNfce } from '../src/transmitir.ts';
-import { validarXsd } from '../src/xsd.ts';
-import { dadosTeste, gerarCertificadoTeste } from './apoio.ts';
+import { ErroXsd, validarXsd } from '../src/xsd.ts';
+import { dadosTeste, gerarCertificadoTeste, itemTeste } from './apoio.ts';
 import { verificarComXmlCrypto, verificarComXmlsec1 } from './verificadores.ts';
 
 const { certificado: cert } = gerarCertificadoTeste();
@@ -103,6 +103,20 @@ describe('cliente SOAP x simulador SEFAZ (HTTPS, TLS mútuo)', () => {
       cStat: 225,
       mensagem: 'Falha ao enviar a nota, 225 - Rejeição: Falha no Schema XML do lote de NFe',
     });
+  });
+
+  it('XML fora do esquema não é enviado: ErroXsd antes de qualquer requisição', async () => {
+    const n = gerarNfce(
+      dadosTeste({
+        nNF: proximo(),
+        itens: [itemTeste(1, { NCM: '123' })],
+        pagamentos: [{ tPag: '01', vPag: 30 }],
+      }),
+      cert,
+    );
+    const antes = sim.requisicoes.length;
+    await expect(transmitirNfce(n, cliente)).rejects.toBeInstanceOf(ErroXsd);
+    expect(sim.requisicoes.length).toBe(antes);
   });
 
   it('assinatura adulterada é recusada pelo simulador (297)', async () => {
