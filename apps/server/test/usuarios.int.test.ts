@@ -126,6 +126,27 @@ describe('supervisor release', () => {
     expect(r.corpo.data.supervisor).toMatchObject({ nome: 'Sandra Supervisora', codigoInterno: 2 });
     const operacional = await liberar('2', '1002', PERMISSAO.descontoItem);
     expect(operacional.corpo.valido).toBe(true);
+
+    // The release token proves this release only: its permission, group and store; it is not a session.
+    const { tokens } = t.app.servicos;
+    const liberacao = r.corpo.data.liberacao as string;
+    const esperado = {
+      grupoEmpresarialId: t.demo.grupoId,
+      permissao: PERMISSAO.descontoItem,
+      empresaId: t.demo.empresas.centro,
+    };
+    expect(await tokens.verificarLiberacao(liberacao, esperado)).toMatchObject({
+      supervisorId: t.demo.usuarios.supervisor,
+      motivo: 'Cliente reclamou',
+    });
+    expect(
+      await tokens.verificarLiberacao(liberacao, { ...esperado, permissao: PERMISSAO.cancelarVenda }),
+    ).toBeUndefined();
+    expect(
+      await tokens.verificarLiberacao(liberacao, { ...esperado, empresaId: t.demo.empresas.shopping }),
+    ).toBeUndefined();
+    expect(await tokens.verificarLiberacao(caixa, esperado)).toBeUndefined();
+    expect((await t.get('/api/id', liberacao)).corpo.loginExpirado).toBe(true);
   });
 
   it('refuses a wrong password and a user without the permission', async () => {

@@ -20,6 +20,17 @@ export async function carregarSegredo(db: Db): Promise<Uint8Array> {
   return new TextEncoder().encode(String(linha?.valor));
 }
 
+/** A supervisor's release of one permission, proven by a short-lived signed token. */
+export interface Liberacao {
+  supervisorId: string;
+  grupoEmpresarialId: string;
+  permissao: number;
+  empresaId: string | null;
+  motivo: string | null;
+}
+
+const VALIDADE_LIBERACAO_SEGUNDOS = 5 * 60;
+
 export class Tokens {
   constructor(
     private readonly segredo: Uint8Array,
@@ -37,12 +48,56 @@ export class Tokens {
     return { token, expiraEm: new Date(expira * 1000).toISOString() };
   }
 
+  /**
+   * After a supervisor typed login and password (liberacaoSupervisor), the client gets this token and sends it
+   * with the protected action (discount, cancellation...); the server checks it instead of trusting the client.
+   */
+  async emitirLiberacao(l: Liberacao): Promise<string> {
+    return new SignJWT({
+      grp: l.grupoEmpresarialId,
+      perm: l.permissao,
+      emp: l.empresaId,
+      mot: l.motivo,
+      tip: 'lib',
+    })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(l.supervisorId)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + VALIDADE_LIBERACAO_SEGUNDOS)
+      .sign(this.segredo);
+  }
+
+  /** The release, when the token is valid for this group and permission (and store, when given). */
+  async verificarLiberacao(
+    token: string | undefined,
+    esperado: { grupoEmpresarialId: string; permissao: number; empresaId?: string },
+  ): Promise<Liberacao | undefined> {
+    if (!token || token.length > 4096) return undefined;
+    try {
+      const { payload: p } = await jwtVerify(token, this.segredo, { algorithms: ['HS256'] });
+      if (p.tip !== 'lib' || typeof p.sub !== 'string' || p.grp !== esperado.grupoEmpresarialId)
+        return undefined;
+      if (p.perm !== esperado.permissao) return undefined;
+      if (esperado.empresaId && p.emp && p.emp !== esperado.empresaId) return undefined;
+      return {
+        supervisorId: p.sub,
+        grupoEmpresarialId: p.grp,
+        permissao: p.perm,
+        empresaId: typeof p.emp === 'string' ? p.emp : null,
+        motivo: typeof p.mot === 'string' ? p.mot : null,
+      };
+    } catch (erro) {
+      if (erro instanceof errors.JOSEError) return undefined;
+      throw erro;
+    }
+  }
+
   /** The session of a valid token; undefined when expired, forged or malformed. */
   async verificar(token: string | undefined): Promise<Sessao | undefined> {
     if (!token || token.length > 4096) return undefined;
     try {
       const { payload } = await jwtVerify(token, this.segredo, { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.grp !== 'string') return undefined;
+      if (typeof payload.sub !== 'string' || typeof payload.grp !== 'string' || payload.tip) return undefined;
       return { usuarioId: payload.sub, grupoEmpresarialId: payload.grp };
     } catch (erro) {
       if (erro instanceof errors.JOSEError) return undefined;

@@ -210,10 +210,18 @@ export async function rotasUsuarios(app: FastifyInstance): Promise<void> {
         { supervisor: supervisor.id, permissao, motivo, operador: s.usuarioId },
         'liberação de supervisor',
       );
+      const liberacao = await app.servicos.tokens.emitirLiberacao({
+        supervisorId: supervisor.id as string,
+        grupoEmpresarialId: s.grupoEmpresarialId,
+        permissao,
+        empresaId: empresa ?? null,
+        motivo: motivo ?? null,
+      });
       return ok({
         supervisor: { _id: supervisor.id, nome: supervisor.nome, codigoInterno: supervisor.codigo_interno },
         permissao,
         motivo: motivo ?? null,
+        liberacao,
       });
     },
   );
