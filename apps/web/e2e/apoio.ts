@@ -78,6 +78,8 @@ export async function fazerLogin(
 
 export async function capturar(pagina: Page, nome: string): Promise<void> {
   mkdirSync(PASTA_SCREENSHOTS, { recursive: true });
+  // Let antd's enter animations (modal, drawer, notification) finish.
+  await pagina.waitForTimeout(600);
   await pagina.screenshot({ path: `${PASTA_SCREENSHOTS}${nome}.png` });
 }
 

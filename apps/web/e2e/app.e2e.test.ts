@@ -235,6 +235,33 @@ describe('logged in', () => {
     await contexto.close();
   });
 
+  it('an expired token opens the renew-login dialog (no redirect) and the failed call is retried', async () => {
+    const { pagina, contexto, erros } = await novaAba(navegador);
+    await fazerLogin(pagina, baseUrl, USUARIOS.admin.email, USUARIOS.admin.senha);
+    await pagina.evaluate(() => {
+      const salvo = JSON.parse(localStorage.getItem('retaguarda.usuario') ?? '{}');
+      localStorage.setItem('retaguarda.usuario', JSON.stringify({ ...salvo, token: 'token-vencido' }));
+    });
+    await pagina.reload();
+    await pagina.getByText('Acesso Expirado! Favor refazer o login').waitFor();
+    const dialogo = pagina.getByRole('dialog');
+    await dialogo.getByText('Acesso expirado').waitFor();
+    expect(new URL(pagina.url()).hash).toBe('#/');
+    // The menu waits for the permissions call that failed.
+    expect(await pagina.getByTestId('menu-principal').getByText('Cadastros').count()).toBe(0);
+    await dialogo.getByLabel('E-mail ou Código Interno').fill(USUARIOS.admin.email);
+    await dialogo.getByLabel('Senha').fill(USUARIOS.admin.senha);
+    await dialogo.getByRole('button', { name: 'Entrar' }).click();
+    await dialogo.waitFor({ state: 'hidden' });
+    await pagina.getByTestId('menu-principal').getByText('Cadastros').waitFor();
+    const token = await pagina.evaluate(
+      () => JSON.parse(localStorage.getItem('retaguarda.usuario') ?? '{}').token,
+    );
+    expect(token).not.toBe('token-vencido');
+    expect(erros).toEqual([]);
+    await contexto.close();
+  });
+
   it('shows the update banner when another build is published', async () => {
     const { pagina, contexto } = await novaAba(navegador);
     await pagina.clock.install();

@@ -14,10 +14,14 @@ import { temaAntd } from './tema.ts';
 function FundoDocumento({ escuro }: { escuro: boolean }) {
   const { token } = theme.useToken();
   useEffect(() => {
-    document.body.style.background = token.colorBgLayout;
-    document.body.style.margin = '0';
+    const corpo = document.body.style;
+    corpo.background = token.colorBgLayout;
+    corpo.color = token.colorText;
+    corpo.fontFamily = token.fontFamily;
+    corpo.fontSize = `${token.fontSize}px`;
+    corpo.margin = '0';
     document.documentElement.style.colorScheme = escuro ? 'dark' : 'light';
-  }, [token.colorBgLayout, escuro]);
+  }, [token.colorBgLayout, token.colorText, token.fontFamily, token.fontSize, escuro]);
   return null;
 }
 

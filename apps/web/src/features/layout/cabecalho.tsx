@@ -19,12 +19,7 @@ import {
 import type { StatusSocket } from '../../lib/socket/socket-cliente.ts';
 import { empresasUsuarioQuery, gruposEmpresariaisQuery } from '../auth/queries.ts';
 import { encerrarSessao, selecionarEmpresa, selecionarGrupo } from './sessao-acoes.ts';
-
-const ROTULO_STATUS: Record<StatusSocket, { texto: string; badge: 'success' | 'processing' | 'error' }> = {
-  conectado: { texto: 'Online', badge: 'success' },
-  conectando: { texto: 'Conectando', badge: 'processing' },
-  desconectado: { texto: 'Offline', badge: 'error' },
-};
+import { ROTULO_STATUS_SOCKET } from './status-socket.ts';
 
 export function Cabecalho({ statusSocket }: { statusSocket: StatusSocket }) {
   const navigate = useNavigate();
@@ -38,7 +33,7 @@ export function Cabecalho({ statusSocket }: { statusSocket: StatusSocket }) {
     enabled: Boolean(grupo?._id && usuario),
   });
   const grupos = useQuery({ ...gruposEmpresariaisQuery(), enabled: false });
-  const status = ROTULO_STATUS[statusSocket];
+  const status = ROTULO_STATUS_SOCKET[statusSocket];
   const rotuloTema = escuro ? 'Usar tema claro' : 'Usar tema escuro';
 
   const opcoesEmpresa = (empresas.data ?? (empresa ? [empresa] : [])).map((e) => ({

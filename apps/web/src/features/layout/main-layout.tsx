@@ -130,7 +130,8 @@ function LayoutPrincipal() {
             }}
           >
             <nav aria-label="Menu principal" data-testid="menu-principal">
-              <MenuPrincipal permissoes={permissoes.data} atual={handle?.rota} />
+              {/* Not rendered while closed: its links must not stay reachable by keyboard. */}
+              {drawerPrincipal && <MenuPrincipal permissoes={permissoes.data} atual={handle?.rota} />}
             </nav>
           </Layout.Sider>
           <Layout.Content style={{ padding: 24, minWidth: 0 }}>

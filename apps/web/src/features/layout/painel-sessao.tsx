@@ -6,6 +6,7 @@ import { api } from '../../lib/api/cliente.ts';
 import { alternarDrawerDireito, useSessao } from '../../lib/session/sessao.ts';
 import type { StatusSocket } from '../../lib/socket/socket-cliente.ts';
 import { BUILD_ID } from '../atualizacao/versao.ts';
+import { ROTULO_STATUS_SOCKET } from './status-socket.ts';
 
 /** Right drawer: who and where the session is, and the server clock (GET getDataHoraServidor, 15 s). */
 export function PainelSessao({ statusSocket }: { statusSocket: StatusSocket }) {
@@ -31,7 +32,7 @@ export function PainelSessao({ statusSocket }: { statusSocket: StatusSocket }) {
       onClose={() => alternarDrawerDireito(false)}
       size={340}
     >
-      <Descriptions column={1} size="small" bordered>
+      <Descriptions column={1} size="small" layout="vertical">
         <Descriptions.Item label="Usuário">
           {usuario?.usuario.nome} ({usuario?.usuario.codigoInterno})
         </Descriptions.Item>
@@ -39,7 +40,7 @@ export function PainelSessao({ statusSocket }: { statusSocket: StatusSocket }) {
         <Descriptions.Item label="Empresa">{empresa?.descricao || empresa?.nomeFantasia}</Descriptions.Item>
         <Descriptions.Item label="Nome fantasia">{empresa?.nomeFantasia ?? '-'}</Descriptions.Item>
         <Descriptions.Item label="CNPJ">{empresa?.cnpj ?? '-'}</Descriptions.Item>
-        <Descriptions.Item label="Tempo real">{statusSocket}</Descriptions.Item>
+        <Descriptions.Item label="Tempo real">{ROTULO_STATUS_SOCKET[statusSocket].texto}</Descriptions.Item>
         <Descriptions.Item label="Data/hora do servidor">
           {dataHora.data ? dayjs(dataHora.data.dataHora).format('DD/MM/YYYY HH:mm:ss') : '-'}
         </Descriptions.Item>

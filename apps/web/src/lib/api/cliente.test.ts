@@ -135,8 +135,8 @@ describe('expired login', () => {
     expect(obterSessao().usuario?.token).toBe('token-2');
   });
 
-  it('two calls expiring together share one renew dialog', async () => {
-    capturarToasts();
+  it('two calls expiring together share one warning and one renew dialog', async () => {
+    const toasts = capturarToasts();
     let liberar: (ok: boolean) => void = () => undefined;
     const renovador = vi.fn(
       () =>
@@ -157,6 +157,7 @@ describe('expired login', () => {
     liberar(true);
     await expect(Promise.all([a, b])).resolves.toEqual([1, 1]);
     expect(renovador).toHaveBeenCalledTimes(1);
+    expect(toasts).toEqual([{ tipo: 'warning', mensagem: 'Acesso Expirado! Favor refazer o login' }]);
   });
 
   it('fails when the renew dialog is cancelled', async () => {

@@ -69,14 +69,16 @@ export function registrarRenovadorLogin(fn: RenovadorLogin | null): void {
   renovador = fn;
 }
 
+/** Calls that expire together share one warning and one dialog. */
 function renovarLogin(): Promise<boolean> {
+  if (renovacaoEmCurso) return renovacaoEmCurso;
+  notificar({ tipo: 'warning', mensagem: MENSAGEM_ACESSO_EXPIRADO });
   if (!renovador) return Promise.resolve(false);
-  if (!renovacaoEmCurso) {
-    renovacaoEmCurso = renovador().finally(() => {
-      renovacaoEmCurso = null;
-    });
-  }
-  return renovacaoEmCurso;
+  const emCurso = renovador().finally(() => {
+    renovacaoEmCurso = null;
+  });
+  renovacaoEmCurso = emCurso;
+  return emCurso;
 }
 
 function urlDe(caminho: string): string {
@@ -152,7 +154,6 @@ export async function chamarApi<T>(
   } catch (erro) {
     if (!(erro instanceof ErroApi)) throw erro;
     if (erro.tipo === 'loginExpirado') {
-      notificar({ tipo: 'warning', mensagem: MENSAGEM_ACESSO_EXPIRADO });
       if (await renovarLogin()) return chamarApi<T>(metodo, caminho, corpo, { ...opcoes, token: undefined });
       throw erro;
     }
