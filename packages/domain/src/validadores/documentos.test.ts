@@ -28,6 +28,25 @@ const cnpjAlfa = texto(alfanumerico, 12)
   .filter((base) => /[A-Z]/.test(base))
   .map((base) => `${base}${calcularDigitosCnpj(base)}`);
 
+/**
+ * Independent textbook check of an all-digit CPF (base 9) or CNPJ (base 12): weights descending (CPF from
+ * 10/11, CNPJ cycling 2-9 from the right), remainder < 2 gives 0, else 11 - remainder.
+ */
+function referenciaDocumento(valor: string, base: number): boolean {
+  if (/^(\d)\1*$/.test(valor)) return false;
+  const digitos = [...valor].map(Number);
+  for (const n of [base, base + 1]) {
+    let soma = 0;
+    for (let i = 0; i < n; i++) {
+      const peso = base === 9 ? n + 1 - i : ((n - 1 - i) % 8) + 2;
+      soma += (digitos[i] ?? 0) * peso;
+    }
+    const resto = soma % 11;
+    if ((resto < 2 ? 0 : 11 - resto) !== digitos[n]) return false;
+  }
+  return true;
+}
+
 /** Changes the character at `posicao` to another one of the same alphabet. */
 function trocar(valor: string, posicao: number, deslocamento: number, alfabeto: string): string {
   const atual = valor[posicao] ?? '0';
@@ -62,17 +81,34 @@ describe('CPF', () => {
   it('rejects every repeated-digit sequence even though its digits check', () => {
     for (let d = 0; d <= 9; d++) expect(cpfValido(String(d).repeat(11))).toBe(false);
   });
-  it('property: a generated CPF validates and one changed digit fails', () => {
+  it('property: a generated CPF validates; a changed check digit always fails', () => {
     fc.assert(
       fc.property(
         cpfAleatorio,
-        fc.integer({ min: 0, max: 10 }),
+        fc.integer({ min: 9, max: 10 }),
         fc.integer({ min: 1, max: 9 }),
         (cpf, p, d) => {
           expect(cpfValido(cpf)).toBe(true);
           expect(cpfValido(trocar(cpf, p, d, '0123456789'))).toBe(false);
         },
       ),
+    );
+  });
+  it('property: after one changed base digit the validator agrees with the textbook algorithm', () => {
+    // mod 11 maps remainders 0 and 1 to the same digit, so a rare change keeps the check digits valid:
+    // the property is agreement with an independent implementation, not "always fails".
+    fc.assert(
+      fc.property(
+        cpfAleatorio,
+        fc.integer({ min: 0, max: 8 }),
+        fc.integer({ min: 1, max: 9 }),
+        (cpf, p, d) => {
+          expect(referenciaDocumento(cpf, 9)).toBe(true);
+          const trocado = trocar(cpf, p, d, '0123456789');
+          expect(cpfValido(trocado)).toBe(referenciaDocumento(trocado, 9));
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });
@@ -110,17 +146,32 @@ describe('CNPJ', () => {
     expect(() => calcularDigitosCnpj('12345')).toThrow();
     expect(() => calcularDigitosCpf('12345678a')).toThrow();
   });
-  it('property: generated numeric CNPJs validate and one changed digit fails', () => {
+  it('property: generated numeric CNPJs validate; a changed check digit always fails', () => {
     fc.assert(
       fc.property(
         cnpjNumerico,
-        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 12, max: 13 }),
         fc.integer({ min: 1, max: 9 }),
         (cnpj, p, d) => {
           expect(cnpjValido(cnpj)).toBe(true);
           expect(cnpjValido(trocar(cnpj, p, d, '0123456789'))).toBe(false);
         },
       ),
+    );
+  });
+  it('property: after one changed base digit the CNPJ validator agrees with the textbook algorithm', () => {
+    fc.assert(
+      fc.property(
+        cnpjNumerico,
+        fc.integer({ min: 0, max: 11 }),
+        fc.integer({ min: 1, max: 9 }),
+        (cnpj, p, d) => {
+          expect(referenciaDocumento(cnpj, 12)).toBe(true);
+          const trocado = trocar(cnpj, p, d, '0123456789');
+          expect(cnpjValido(trocado)).toBe(referenciaDocumento(trocado, 12));
+        },
+      ),
+      { numRuns: 500 },
     );
   });
   it('property: generated alphanumeric CNPJs validate and one changed character fails', () => {
