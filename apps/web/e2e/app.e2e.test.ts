@@ -64,6 +64,19 @@ describe('public pages', () => {
     await contexto.close();
   });
 
+  it('password recovery sends the request and shows the server answer', async () => {
+    const { pagina, contexto, erros } = await novaAba(navegador);
+    await pagina.goto(`${baseUrl}/#/login`);
+    await pagina.getByRole('link', { name: 'Esqueci minha senha' }).click();
+    await pagina.getByText('Recuperar senha').waitFor();
+    await pagina.getByText('Grupo Exemplo').waitFor();
+    await pagina.getByLabel('E-mail').fill(USUARIOS.caixa.email);
+    await pagina.getByRole('button', { name: 'Enviar' }).click();
+    await pagina.locator('.ant-alert-success').waitFor();
+    expect(erros).toEqual([]);
+    await contexto.close();
+  });
+
   it('alterarSenha with an unknown key warns with the server message and goes to /403', async () => {
     const { pagina, contexto } = await novaAba(navegador);
     await pagina.goto(`${baseUrl}/#/alterarSenha/chave-que-nao-existe`);

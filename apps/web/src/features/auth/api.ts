@@ -55,7 +55,7 @@ export async function listarPermissoes(empresaId: string): Promise<Set<number>> 
 }
 
 export function recuperarSenha(email: string, grupoEmpresarial: string) {
-  return api.post<unknown>(
+  return api.post<{ message?: string } | null>(
     'recuperarSenha',
     { email: email.trim(), grupoEmpresarial },
     { semToken: true, acao: 'ao recuperar a senha' },

@@ -1,7 +1,6 @@
 import { Alert, Button, Form, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { notificar } from '../../lib/notify/notificar.ts';
 import { recuperarSenha } from './api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { MENSAGEM_OBRIGATORIO, mensagemFalhaLogin } from './mensagens.ts';
@@ -15,18 +14,26 @@ interface Campos {
 export function RecuperarSenhaPage() {
   const grupos = useGruposEmpresariais();
   const [enviando, setEnviando] = useState(false);
-  const [enviado, setEnviado] = useState(false);
+  const [enviado, setEnviado] = useState<string | null>(null);
+
+  const [form] = Form.useForm<Campos>();
 
   useEffect(() => {
     document.title = 'Recuperar Senha - Retaguarda';
   }, []);
 
+  // The only group is pre-selected, as on the login page.
+  useEffect(() => {
+    const unico = grupos.grupos?.length === 1 ? grupos.grupos[0] : undefined;
+    if (unico && !form.getFieldValue('grupoEmpresarial')) form.setFieldValue('grupoEmpresarial', unico._id);
+  }, [grupos.grupos, form]);
+
   async function enviar(campos: Campos) {
     setEnviando(true);
     try {
-      await recuperarSenha(campos.email, campos.grupoEmpresarial);
-      setEnviado(true);
-      notificar({ tipo: 'success', mensagem: 'Solicitação enviada. Verifique o seu e-mail.' });
+      const resposta = await recuperarSenha(campos.email, campos.grupoEmpresarial);
+      // The server answers the same text whether the e-mail exists or not.
+      setEnviado(resposta?.message ?? 'Solicitação enviada. Verifique o seu e-mail.');
     } catch {
       // The API client already showed the failure.
     } finally {
@@ -39,15 +46,8 @@ export function RecuperarSenhaPage() {
       {grupos.erro !== null && (
         <Alert type="error" showIcon title={mensagemFalhaLogin(grupos.erro)} style={{ marginBottom: 16 }} />
       )}
-      {enviado && (
-        <Alert
-          type="success"
-          showIcon
-          title="Se o e-mail estiver cadastrado, você receberá as instruções para alterar a senha."
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      <Form<Campos> layout="vertical" onFinish={enviar} requiredMark={false}>
+      {enviado !== null && <Alert type="success" showIcon title={enviado} style={{ marginBottom: 16 }} />}
+      <Form<Campos> form={form} layout="vertical" onFinish={enviar} requiredMark={false}>
         <Form.Item
           name="grupoEmpresarial"
           label="Grupo Empresarial"
