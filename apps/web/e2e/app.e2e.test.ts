@@ -302,6 +302,8 @@ describe('logged in', () => {
       window.location.hash = '#/formaPagamento';
     });
     await pagina.getByText('Em construção', { exact: true }).waitFor();
+    // The menu opens the area of a route reached by address.
+    await pagina.getByTestId('menu-principal').getByRole('link', { name: 'Formas de Pagamento' }).waitFor();
     await capturar(pagina, `rota-${sufixo}`);
     await pagina.getByTestId('abrir-painel').click();
     await pagina.getByText('Data/hora do servidor').waitFor();

@@ -42,7 +42,7 @@ async function esperarSaude(url: string, processo: ChildProcess, log: () => stri
 }
 
 /** Starts `npx tsx apps/server/src/main.ts` on a free port with a fresh DATA_DIR (or uses E2E_BASE_URL). */
-export default async function setup(project: TestProject) {
+export async function setup(project: TestProject) {
   const externo = process.env.E2E_BASE_URL;
   if (externo) {
     project.provide('baseUrl', externo.replace(/\/$/, ''));

@@ -21,6 +21,7 @@ export function temaAntd(escuro: boolean): ThemeConfig {
       algorithm: theme.darkAlgorithm,
       token: {
         colorPrimary: CORES.escuro.primaria,
+        colorInfo: CORES.escuro.primaria,
         colorError: CORES.escuro.negativa,
         colorLink: CORES.escuro.primaria,
       },
@@ -30,7 +31,12 @@ export function temaAntd(escuro: boolean): ThemeConfig {
   const { primariaTexto } = AJUSTES_CONTRASTE.claro;
   return {
     algorithm: theme.defaultAlgorithm,
-    token: { colorPrimary: CORES.claro.primaria, colorError: CORES.claro.negativa, colorLink: primariaTexto },
+    token: {
+      colorPrimary: CORES.claro.primaria,
+      colorInfo: CORES.claro.primaria,
+      colorError: CORES.claro.negativa,
+      colorLink: primariaTexto,
+    },
     components: {
       Button: { colorPrimary: primariaTexto, colorPrimaryHover: CORES.claro.primaria },
     },

@@ -121,6 +121,14 @@ export function LoginPage() {
   if (autenticado) {
     return (
       <AuthCard titulo="Selecione a empresa">
+        {autenticado.empresas.length === 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            title="Nenhuma empresa disponível para este usuário."
+            style={{ marginBottom: 16 }}
+          />
+        )}
         <form onSubmit={acessar} noValidate>
           <Campo id="login-empresa" rotulo="Empresa">
             <Select

@@ -1,5 +1,5 @@
 import { Menu, type MenuProps } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { AREAS, type DefinicaoRota, podeAcessar, ROTAS } from '../../routes/rotas.ts';
 
@@ -32,12 +32,20 @@ export function MenuPrincipal({
     return [inicio, ...areas];
   }, [permissoes]);
 
+  // The area of the current route opens also when the route changes by link or address.
+  const areaAtual = atual ? `area:${atual.area}` : undefined;
+  const [abertas, setAbertas] = useState<string[]>(areaAtual ? [areaAtual] : []);
+  useEffect(() => {
+    if (areaAtual) setAbertas((atuais) => (atuais.includes(areaAtual) ? atuais : [...atuais, areaAtual]));
+  }, [areaAtual]);
+
   return (
     <Menu
       mode="inline"
       items={itens}
       selectedKeys={[atual?.nome ?? '']}
-      defaultOpenKeys={atual ? [`area:${atual.area}`] : []}
+      openKeys={abertas}
+      onOpenChange={setAbertas}
       style={{ borderInlineEnd: 'none' }}
       aria-label="Menu principal"
     />
