@@ -149,6 +149,18 @@ describe('supervisor release', () => {
     expect((await t.get('/api/id', liberacao)).corpo.loginExpirado).toBe(true);
   });
 
+  it('accepts no password only for the logged-in user itself', async () => {
+    const supervisor = await t.login('supervisor@exemplo.com.br', 'super123');
+    const semSenha = (login: string, token: string) =>
+      t.post('/api/liberacaoSupervisor', { login, senha: '', permissao: PERMISSAO.descontoItem }, token, {
+        empresa: t.demo.empresas.centro,
+      });
+    expect((await semSenha('supervisor@exemplo.com.br', supervisor)).corpo.valido).toBe(true);
+    expect((await semSenha('supervisor@exemplo.com.br', caixa)).corpo.data.message).toBe(
+      'Campo senha não informado, o mesmo é obrigatório!',
+    );
+  });
+
   it('refuses a wrong password and a user without the permission', async () => {
     expect(
       (await liberar('supervisor@exemplo.com.br', 'errada', PERMISSAO.descontoItem)).corpo.data.message,

@@ -193,14 +193,15 @@ export async function rotasUsuarios(app: FastifyInstance): Promise<void> {
     async (request) => {
       const s = sessaoDe(request);
       const { login, senha, motivo, permissao } = request.body;
-      if (!senha) throw new ErroNegocio('Campo senha não informado, o mesmo é obrigatório!');
-      const supervisor = await auth.verificarCredenciais(
-        s.grupoEmpresarialId,
-        login,
-        senha,
-        request.ip,
-        'qualquer',
-      );
+      // Without a password a release is only accepted from the logged-in user itself (its token already
+      // proves who it is); anybody else's login needs that person's password.
+      const supervisor = senha
+        ? await auth.verificarCredenciais(s.grupoEmpresarialId, login, senha, request.ip, 'qualquer')
+        : await auth.buscarUsuario(s.grupoEmpresarialId, login);
+      if (!supervisor) throw new ErroNegocio('Usuário ou senha inválidos.');
+      if (!senha && supervisor.id !== s.usuarioId) {
+        throw new ErroNegocio('Campo senha não informado, o mesmo é obrigatório!');
+      }
       const empresa = request.body.empresa ?? empresaDoContexto(request);
       const p = await permissoes.doUsuario(s.grupoEmpresarialId, supervisor.id as string);
       if (!temPermissao(p, permissao, empresa)) {
