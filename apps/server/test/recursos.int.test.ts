@@ -286,3 +286,32 @@ describe('idempotent create', () => {
     });
   });
 });
+
+describe('contar and auditoria', () => {
+  it('counts what a filter matches, with the same tenancy', async () => {
+    const r = await t.post('/api/produtoGeral/contar', { filtro: { preco: { $gte: 59.9 } } }, admin);
+    expect(r.corpo).toEqual({ valido: true, data: { total: 5 } });
+    const todos = await t.post('/api/produtoGeral/contar', {}, admin);
+    const lista = await t.post('/api/produtoGeral/getPopulate', { limit: 1000 }, admin);
+    expect(todos.corpo.data.total).toBe(lista.lista.length);
+    expect((await t.post('/api/produtoGeral/contar', { filtro: { $where: 1 } }, admin)).corpo.valido).toBe(
+      false,
+    );
+    expect((await t.post('/api/formaPagamento/contar', {}, caixa)).corpo.valido).toBe(false);
+  });
+
+  it('tells who changed what and when', async () => {
+    const criado = await t.post('/api/descontoMotivo', { descricao: 'Auditado', ativo: true }, admin, h());
+    const id = criado.corpo.data._id as string;
+    await t.put(`/api/descontoMotivo/${id}`, { descricao: 'Auditado 2' }, admin);
+    const r = await t.get(`/api/auditoria/descontoMotivo/${id}`, admin);
+    expect(r.lista.map((a) => a.acao)).toEqual(['alterar', 'incluir']);
+    expect(r.lista[0]).toMatchObject({
+      usuario: { _id: t.demo.usuarios.admin, nome: 'Administrador' },
+      alteracoes: [{ campo: 'descricao', de: 'Auditado', para: 'Auditado 2' }],
+    });
+    expect((await t.get(`/api/auditoria/descontoMotivo/${'0'.repeat(24)}`, admin)).corpo.data.message).toBe(
+      'Registro não encontrado.',
+    );
+  });
+});

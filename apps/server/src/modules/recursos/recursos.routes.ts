@@ -92,6 +92,28 @@ export async function rotasRecursos(app: FastifyInstance): Promise<void> {
     },
   );
 
+  r.post(
+    '/api/:tabela/contar',
+    {
+      schema: {
+        tags: ['recursos'],
+        params: params.pick({ tabela: true }),
+        body: z.object({ filtro: z.unknown().optional() }).optional(),
+      },
+    },
+    async (request) => {
+      const def = definicao(request.params.tabela);
+      const ctx = await contexto(request, def, 'acessar');
+      return ok({ total: await repositorio.contar(def, ctx, request.body?.filtro) });
+    },
+  );
+
+  r.get('/api/auditoria/:tabela/:id', { schema: { tags: ['recursos'], params } }, async (request) => {
+    const def = definicao(request.params.tabela);
+    const ctx = await contexto(request, def, 'acessar');
+    return ok(await repositorio.historico(def, ctx, request.params.id));
+  });
+
   r.get('/api/:tabela/:id', { schema: { tags: ['recursos'], params } }, async (request) => {
     const def = definicao(request.params.tabela);
     const ctx = await contexto(request, def, 'acessar');

@@ -227,6 +227,38 @@ export class RepositorioRecursos {
     return resultado;
   }
 
+  /** How many rows a filter matches (the list screens' pagination). */
+  async contar(def: DefinicaoRecurso, ctx: ContextoAcesso, filtroEntrada: unknown): Promise<number> {
+    const filtro = compilarFiltro(def, filtroEntrada);
+    const condicoes = [escopo(def, ctx)];
+    if (!JSON.stringify(filtroEntrada ?? {}).includes('"lixo"')) condicoes.push(sql`lixo = false`);
+    if (filtro) condicoes.push(sql`(${filtro})`);
+    const linha = await consultarUm(
+      this.db,
+      sql`select count(*)::int as total from ${tabelaSql(def)} where ${sql.join(condicoes, sql` and `)}`,
+    );
+    return Number(linha?.total ?? 0);
+  }
+
+  /** Who changed a row, what and when (newest first). */
+  async historico(def: DefinicaoRecurso, ctx: ContextoAcesso, id: string): Promise<Linha[]> {
+    if (!(await this.obter(def, ctx, id))) throw new ErroNegocio('Registro não encontrado.');
+    const linhas = await consultar(
+      this.db,
+      sql`select a.id, a.acao, a.antes, a.depois, a.created_at, a.usuario_id, u.nome as usuario_nome
+          from auditoria a left join usuario u on u.id = a.usuario_id
+          where a.grupo_empresarial_id = ${ctx.grupoEmpresarialId} and a.tabela = ${def.tabela} and a.registro_id = ${id}
+          order by a.created_at desc, a.id desc limit 500`,
+    );
+    return linhas.map((l) => ({
+      _id: l.id,
+      acao: l.acao,
+      dataHora: new Date(l.created_at as string).toISOString(),
+      usuario: l.usuario_id ? { _id: l.usuario_id, nome: l.usuario_nome } : null,
+      alteracoes: diferencas(l.antes as Linha | null, l.depois as Linha | null),
+    }));
+  }
+
   private async popular(
     docs: Linha[],
     caminho: string,
@@ -373,6 +405,24 @@ export class RepositorioRecursos {
                   ${ctx.usuarioId}, ${antes === null ? null : JSON.stringify(antes)}::jsonb, ${JSON.stringify(depois)}::jsonb)`,
     );
   }
+}
+
+const CAMPOS_DE_CONTROLE = new Set(['updated_at', 'updatedBy', 'created_at', 'createdBy']);
+
+/** Field-by-field changes between two versions of a row (control fields left out). */
+function diferencas(
+  antes: Linha | null,
+  depois: Linha | null,
+): { campo: string; de: unknown; para: unknown }[] {
+  const campos = new Set([...Object.keys(antes ?? {}), ...Object.keys(depois ?? {})]);
+  const lista: { campo: string; de: unknown; para: unknown }[] = [];
+  for (const campo of campos) {
+    if (CAMPOS_DE_CONTROLE.has(campo)) continue;
+    const de = antes?.[campo] ?? null;
+    const para = depois?.[campo] ?? null;
+    if (JSON.stringify(de) !== JSON.stringify(para)) lista.push({ campo, de, para });
+  }
+  return lista;
 }
 
 /** jsonb and text[] values need explicit parameters so both drivers store them alike. */
