@@ -12,6 +12,7 @@ import { rotasAuth } from './modules/auth/auth.routes.ts';
 import { ServicoAuth } from './modules/auth/auth.service.ts';
 import { Correio } from './modules/auth/correio.ts';
 import { carregarSegredo, Tokens } from './modules/auth/tokens.ts';
+import { rotasEnderecos } from './modules/enderecos/enderecos.routes.ts';
 import { rotasRecursos } from './modules/recursos/recursos.routes.ts';
 import { RepositorioRecursos } from './modules/recursos/repositorio.ts';
 import { rotasSistema } from './modules/sistema/sistema.routes.ts';
@@ -114,6 +115,7 @@ export async function construirApp({ config, banco, logger, tempo }: OpcoesApp):
   await app.register(rotasSistema);
   await app.register(rotasAuth);
   await app.register(rotasUsuarios);
+  await app.register(rotasEnderecos);
   await app.register(rotasRecursos);
 
   if (fs.existsSync(config.webDist)) {

@@ -12,6 +12,8 @@ export interface Config {
   tokenTtlSeconds: number;
   logLevel: string;
   seedOnEmpty: boolean;
+  /** ViaCEP-style postal-code service; the demo starts a local simulator when unset. */
+  cepUrl: string;
 }
 
 export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -26,5 +28,6 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),
     logLevel: env.LOG_LEVEL ?? 'info',
     seedOnEmpty: env.SEED_ON_EMPTY !== 'false',
+    cepUrl: env.CEP_URL ?? 'https://viacep.com.br/ws',
   };
 }

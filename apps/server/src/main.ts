@@ -2,8 +2,13 @@ import { construirApp } from './app.ts';
 import { lerConfig } from './config.ts';
 import { abrirBanco } from './db/client.ts';
 import { bancoVazio, semear } from './seed/seed.ts';
+import { iniciarSimuladorCep } from './simuladores/cep.ts';
 
 const config = lerConfig();
+// Services that cannot be reached from a demo machine get their local simulator (never in production).
+if (!process.env.CEP_URL && process.env.NODE_ENV !== 'production') {
+  config.cepUrl = (await iniciarSimuladorCep()).url;
+}
 const banco = await abrirBanco({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 // An empty embedded database gets the demo data on first start (DESIGN section 4).
 if (config.seedOnEmpty && !config.databaseUrl && (await bancoVazio(banco.db))) await semear(banco.db);
