@@ -13,6 +13,7 @@ import { ServicoAuth } from './modules/auth/auth.service.ts';
 import { Correio } from './modules/auth/correio.ts';
 import { carregarSegredo, Tokens } from './modules/auth/tokens.ts';
 import { rotasEnderecos } from './modules/enderecos/enderecos.routes.ts';
+import { rotasImpressao } from './modules/impressao/impressao.routes.ts';
 import { rotasRecursos } from './modules/recursos/recursos.routes.ts';
 import { RepositorioRecursos } from './modules/recursos/repositorio.ts';
 import { rotasSistema } from './modules/sistema/sistema.routes.ts';
@@ -117,6 +118,7 @@ export async function construirApp({ config, banco, logger, tempo }: OpcoesApp):
   await app.register(rotasUsuarios);
   await app.register(rotasEnderecos);
   await app.register(rotasRecursos);
+  await app.register(rotasImpressao);
 
   if (fs.existsSync(config.webDist)) {
     await app.register(fastifyStatic, {

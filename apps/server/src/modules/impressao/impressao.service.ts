@@ -1,0 +1,624 @@
+import { statusImpressao, tiposImpressao } from '@retaguarda/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { consultar, consultarUm, type Linha } from '../../db/consultar.ts';
+import { ErroNegocio } from '../../lib/envelope.ts';
+import { ehId, novoId } from '../../lib/ids.ts';
+import type { Tempo } from '../../lib/tempo.ts';
+import type { TempoReal } from '../../plugins/tempo-real.ts';
+import { type ModeloResolvido, renderizarBytes, resolverModelo } from './layouts/comandos.ts';
+import type { DocumentoImpressao } from './layouts/documento.ts';
+import { layoutProducao, type VendaImpressao } from './layouts/layouts.ts';
+import {
+  type AlteracaoComChave,
+  calcularProducao,
+  type Enviado,
+  type LinhaProducao,
+} from './layouts/producao.ts';
+
+// Print jobs (spec 1 section 3 "Print job", section 7 "POST impressao"): one job per copy of the print
+// sector, status 1 'Aguardando Impressão'; agents claim them atomically, print and acknowledge.
+
+export const STATUS_IMPRESSAO = { aguardando: 1, imprimindo: 2, impresso: 3, erro: 4 } as const;
+/** After this many failed attempts a job stops retrying and shows 'Erro' until someone reprints it. */
+export const MAX_TENTATIVAS = 5;
+/** A claimed job not acknowledged in this time goes back to the queue (the agent died). */
+export const RESERVA_MS = 2 * 60_000;
+/** Backoff after a failure: 2 s, 4 s, 8 s... up to 60 s. */
+export const esperaAposFalha = (tentativas: number) =>
+  Math.min(60_000, 2_000 * 2 ** Math.max(0, tentativas - 1));
+
+export const EVENTO_IMPRESSAO_NOVA = 'impressaoNova';
+export const EVENTO_IMPRESSAO_STATUS = 'impressaoStatus';
+/** Socket.IO room of the agents that print a terminal's jobs. */
+export const salaImpressao = (terminalId: string) => `impressao:${terminalId}`;
+
+export interface ContextoImpressao {
+  grupoEmpresarialId: string;
+  usuarioId?: string | null;
+}
+
+export interface NovaImpressao {
+  terminalId: string;
+  /** Print sector; when absent, the terminal's setorImpressaoNfce (type 1) or setorImpressaoCaixa. */
+  setorImpressaoId?: string | null;
+  tipoImpressao: number;
+  descricao?: string | null;
+  /** Ready printer bytes (sent as they are) ... */
+  conteudo?: Uint8Array;
+  /** ... or a document rendered here in the command language of the sector's printer. */
+  documento?: DocumentoImpressao;
+  producaoItens?: unknown;
+  origemId?: string | null;
+}
+
+export interface ImpressaoResumo {
+  _id: string;
+  empresa: string;
+  terminal: string;
+  setorImpressao: string | null;
+  impressora: string | null;
+  descricao: string;
+  tipoImpressao: { id: number; descricao: string };
+  tipoStatus: { id: number; descricao: string };
+  via: number;
+  totalVias: number;
+  tentativas: number;
+  origemId: string | null;
+  erro: string | null;
+  producaoItens: unknown;
+  createdAt: string;
+  impressoEm: string | null;
+}
+
+/** What an agent needs to print a job: the bytes and where to send them. */
+export interface ImpressaoReservada extends ImpressaoResumo {
+  conteudo: string;
+  destino: DestinoImpressora | null;
+}
+
+export interface DestinoImpressora {
+  impressora: string;
+  descricao: string;
+  modelo: number | null;
+  /** TCP printer (raw port 9100) ... */
+  ip: string | null;
+  porta: number | null;
+  /** ... or a file/device path (/dev/usb/lp0, \\.\COM3, a shared printer) when there is no IP. */
+  caminho: string | null;
+}
+
+const iso = (v: unknown): string | null =>
+  v == null ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString();
+
+function catalogoId(grupo: 'tipoImpressao' | 'statusImpressao', id: number) {
+  const item = grupo === 'tipoImpressao' ? tiposImpressao.porId(id as 1) : statusImpressao.porId(id as 1);
+  return { id, descricao: item?.descricao ?? '' };
+}
+
+function resumo(l: Linha): ImpressaoResumo {
+  return {
+    _id: l.id as string,
+    empresa: l.empresa_id as string,
+    terminal: l.terminal_id as string,
+    setorImpressao: (l.setor_impressao_id as string | null) ?? null,
+    impressora: (l.impressora_id as string | null) ?? null,
+    descricao: l.descricao as string,
+    tipoImpressao: catalogoId('tipoImpressao', Number(l.tipo_impressao)),
+    tipoStatus: catalogoId('statusImpressao', Number(l.tipo_status)),
+    via: Number(l.via),
+    totalVias: Number(l.total_vias),
+    tentativas: Number(l.tentativas),
+    origemId: (l.origem_id as string | null) ?? null,
+    erro: (l.erro as string | null) ?? null,
+    producaoItens: l.producao_itens ?? null,
+    createdAt: iso(l.created_at) ?? '',
+    impressoEm: iso(l.impresso_em),
+  };
+}
+
+export function destinoDaImpressora(l: Linha | undefined): DestinoImpressora | null {
+  if (!l) return null;
+  const ip = typeof l.ip === 'string' && l.ip.trim() ? l.ip.trim() : null;
+  const porta = typeof l.porta === 'string' ? l.porta.trim() : '';
+  const modelo = (l.modelo as { id?: unknown } | null)?.id;
+  return {
+    impressora: l.id as string,
+    descricao: l.descricao as string,
+    modelo: typeof modelo === 'number' ? modelo : null,
+    ip,
+    porta: ip ? (/^\d+$/.test(porta) ? Number(porta) : 9100) : null,
+    caminho: ip ? null : porta || null,
+  };
+}
+
+/** Postgres text[] literal of validated ids (never user text: ids are 24 hex characters). */
+const arrayIds = (ids: readonly string[]): SQL => sql`${`{${ids.filter(ehId).join(',')}}`}::text[]`;
+
+const COLUNAS_RESUMO = sql.raw(
+  `id, empresa_id, terminal_id, setor_impressao_id, impressora_id, descricao, tipo_impressao, tipo_status, via,
+   total_vias, tentativas, origem_id, erro, producao_itens, created_at, impresso_em`,
+);
+
+export interface Terminal {
+  id: string;
+  empresaId: string;
+  descricao: string;
+  configuracoes: Linha;
+}
+
+export interface SetorResolvido {
+  id: string;
+  descricao: string;
+  numeroVias: number;
+  impressora: Linha | undefined;
+}
+
+export class ServicoImpressao {
+  constructor(
+    private readonly db: Db,
+    private readonly tempo: Tempo,
+    private readonly tempoReal: () => TempoReal | undefined,
+  ) {}
+
+  async terminal(grupo: string, terminalId: string, db: Db = this.db): Promise<Terminal> {
+    const t = ehId(terminalId)
+      ? await consultarUm(
+          db,
+          sql`select id, empresa_id, descricao, configuracoes from terminal
+              where id = ${terminalId} and grupo_empresarial_id = ${grupo} and lixo = false`,
+        )
+      : undefined;
+    if (!t) throw new ErroNegocio('Terminal não encontrado.');
+    return {
+      id: t.id as string,
+      empresaId: t.empresa_id as string,
+      descricao: t.descricao as string,
+      configuracoes: (t.configuracoes as Linha | null) ?? {},
+    };
+  }
+
+  async setor(grupo: string, empresaId: string, setorId: string, db: Db = this.db): Promise<SetorResolvido> {
+    const s = ehId(setorId)
+      ? await consultarUm(
+          db,
+          sql`select id, descricao, numero_vias, impressora_id from setor_impressao
+              where id = ${setorId} and grupo_empresarial_id = ${grupo} and empresa_id = ${empresaId} and lixo = false`,
+        )
+      : undefined;
+    if (!s) throw new ErroNegocio('Setor de impressão não encontrado.');
+    const impressora =
+      typeof s.impressora_id === 'string'
+        ? await consultarUm(
+            db,
+            sql`select id, descricao, modelo, ip, porta from impressora
+                where id = ${s.impressora_id} and grupo_empresarial_id = ${grupo} and lixo = false`,
+          )
+        : undefined;
+    return {
+      id: s.id as string,
+      descricao: s.descricao as string,
+      numeroVias: Math.max(1, Math.min(10, Number(s.numero_vias ?? 1) || 1)),
+      impressora,
+    };
+  }
+
+  /** Creates one job per copy. Runs inside the caller's transaction when `db` is given. */
+  async criar(ctx: ContextoImpressao, nova: NovaImpressao, db: Db = this.db): Promise<ImpressaoResumo[]> {
+    if (!tiposImpressao.existe(nova.tipoImpressao)) throw new ErroNegocio('Tipo de impressão inválido.');
+    if (!nova.conteudo === !nova.documento)
+      throw new ErroNegocio('Informe o conteúdo ou o documento da impressão.');
+    const g = ctx.grupoEmpresarialId;
+    const terminal = await this.terminal(g, nova.terminalId, db);
+    const setorId =
+      nova.setorImpressaoId ??
+      (nova.tipoImpressao === 1 ? terminal.configuracoes.setorImpressaoNfce : undefined) ??
+      terminal.configuracoes.setorImpressaoCaixa;
+    if (typeof setorId !== 'string') {
+      throw new ErroNegocio(
+        'Setor de impressão não informado e o terminal não tem setor de impressão configurado.',
+      );
+    }
+    const setor = await this.setor(g, terminal.empresaId, setorId, db);
+    if (!setor.impressora)
+      throw new ErroNegocio(`O setor de impressão ${setor.descricao} não tem impressora configurada.`);
+    const modelo: ModeloResolvido = resolverModelo(
+      setor.impressora.modelo,
+      String(setor.impressora.descricao),
+    );
+    const bytes = nova.conteudo ?? renderizarBytes(nova.documento as DocumentoImpressao, modelo);
+    if (bytes.length === 0) throw new ErroNegocio('Conteúdo da impressão vazio.');
+    if (bytes.length > 2 * 1024 * 1024) throw new ErroNegocio('Conteúdo da impressão grande demais.');
+    const conteudo = Buffer.from(bytes).toString('base64');
+    const descricao = (nova.descricao ?? nova.documento?.titulo ?? '').slice(0, 200);
+    const agora = this.tempo.agora().toISOString();
+    const linhas = nova.documento ? JSON.stringify(nova.documento) : null;
+    const producao = nova.producaoItens === undefined ? null : JSON.stringify(nova.producaoItens);
+    const valores = Array.from({ length: setor.numeroVias }, (_, i) => {
+      const id = novoId();
+      return sql`(${id}, ${g}, ${terminal.empresaId}, ${terminal.id}, ${setor.id}, ${setor.impressora?.id as string},
+        ${descricao}, ${conteudo}, ${linhas}::jsonb, ${nova.tipoImpressao}, 1, ${producao}::jsonb,
+        ${nova.origemId ?? null}, ${i + 1}, ${setor.numeroVias}, ${ctx.usuarioId ?? null},
+        ${agora}::timestamptz, ${agora}::timestamptz)`;
+    });
+    const linhasCriadas = await consultar(
+      db,
+      sql`insert into impressao (id, grupo_empresarial_id, empresa_id, terminal_id, setor_impressao_id, impressora_id,
+            descricao, conteudo, linhas, tipo_impressao, tipo_status, producao_itens, origem_id, via, total_vias,
+            created_by, created_at, updated_at)
+          values ${sql.join(valores, sql`, `)}
+          returning ${COLUNAS_RESUMO}`,
+    );
+    return linhasCriadas.map(resumo).sort((a, b) => a.via - b.via);
+  }
+
+  /** Tells the agents of the jobs' terminals (and the store's screens) that jobs are waiting. */
+  avisarNovas(impressoes: readonly ImpressaoResumo[]): void {
+    const tr = this.tempoReal();
+    if (!tr) return;
+    const porTerminal = new Map<string, ImpressaoResumo[]>();
+    for (const i of impressoes) porTerminal.set(i.terminal, [...(porTerminal.get(i.terminal) ?? []), i]);
+    for (const [terminal, lista] of porTerminal) {
+      const dados = { terminal, impressoes: lista.map((i) => i._id) };
+      tr.io.to(salaImpressao(terminal)).emit(EVENTO_IMPRESSAO_NOVA, dados);
+    }
+  }
+
+  private avisarStatus(l: ImpressaoResumo): void {
+    this.tempoReal()?.emitirParaEmpresa(l.empresa, EVENTO_IMPRESSAO_STATUS, l);
+  }
+
+  async buscar(grupo: string, id: string): Promise<ImpressaoResumo & { conteudo: string; linhas: unknown }> {
+    const l = ehId(id)
+      ? await consultarUm(
+          this.db,
+          sql`select ${COLUNAS_RESUMO}, conteudo, linhas from impressao where id = ${id} and grupo_empresarial_id = ${grupo}`,
+        )
+      : undefined;
+    if (!l) throw new ErroNegocio('Impressão não encontrada.');
+    return { ...resumo(l), conteudo: l.conteudo as string, linhas: l.linhas ?? null };
+  }
+
+  async listar(
+    grupo: string,
+    filtro: {
+      empresas: readonly string[];
+      terminais?: readonly string[];
+      status?: readonly number[];
+      origemId?: string;
+      limite: number;
+    },
+  ): Promise<ImpressaoResumo[]> {
+    const condicoes = [
+      sql`grupo_empresarial_id = ${grupo}`,
+      sql`empresa_id = any(${arrayIds(filtro.empresas)})`,
+    ];
+    if (filtro.terminais?.length) condicoes.push(sql`terminal_id = any(${arrayIds(filtro.terminais)})`);
+    if (filtro.status?.length)
+      condicoes.push(sql`tipo_status = any(${`{${filtro.status.map(Number).join(',')}}`}::smallint[])`);
+    if (filtro.origemId) condicoes.push(sql`origem_id = ${filtro.origemId}`);
+    const linhas = await consultar(
+      this.db,
+      sql`select ${COLUNAS_RESUMO} from impressao where ${sql.join(condicoes, sql` and `)}
+          order by created_at desc, via limit ${filtro.limite}`,
+    );
+    return linhas.map(resumo);
+  }
+
+  /**
+   * Atomic claim: waiting jobs of the terminals (retry time reached), jobs whose claim expired, and the
+   * agent's own claimed jobs (it restarted). `for update skip locked` lets several agents (or instances)
+   * claim at once without ever getting the same row; PGlite runs statements one at a time, same result.
+   */
+  async reservar(
+    grupo: string,
+    agente: string,
+    terminais: readonly string[],
+    limite: number,
+  ): Promise<ImpressaoReservada[]> {
+    const agora = this.tempo.agora();
+    const expira = new Date(agora.getTime() + RESERVA_MS).toISOString();
+    const a = agora.toISOString();
+    const linhas = await consultar(
+      this.db,
+      sql`update impressao i set
+            tipo_status = 2,
+            tentativas = case when i.tipo_status = 2 and i.agente = ${agente} then i.tentativas else i.tentativas + 1 end,
+            agente = ${agente}, reserva_expira = ${expira}::timestamptz, updated_at = ${a}::timestamptz
+          where i.id in (
+            select id from impressao
+            where grupo_empresarial_id = ${grupo} and terminal_id = any(${arrayIds(terminais)})
+              and ((tipo_status = 1 and (proxima_tentativa is null or proxima_tentativa <= ${a}::timestamptz))
+                or (tipo_status = 2 and (agente = ${agente} or reserva_expira < ${a}::timestamptz)))
+            order by created_at, via
+            limit ${limite}
+            for update skip locked)
+          returning ${COLUNAS_RESUMO}, conteudo`,
+    );
+    const impressoras = [...new Set(linhas.map((l) => l.impressora_id).filter(ehId))];
+    const destinos = new Map(
+      (impressoras.length
+        ? await consultar(
+            this.db,
+            sql`select id, descricao, modelo, ip, porta from impressora where id = any(${arrayIds(impressoras)})`,
+          )
+        : []
+      ).map((l) => [l.id as string, l]),
+    );
+    return linhas
+      .map((l) => ({
+        ...resumo(l),
+        conteudo: l.conteudo as string,
+        destino: destinoDaImpressora(destinos.get(l.impressora_id as string)),
+      }))
+      .sort((x, y) => x.createdAt.localeCompare(y.createdAt) || x.via - y.via);
+  }
+
+  /** The agent printed the job. Repeating the acknowledgement is harmless. */
+  async confirmar(grupo: string, id: string, agente: string): Promise<ImpressaoResumo> {
+    const a = this.tempo.agora().toISOString();
+    const l = await consultarUm(
+      this.db,
+      sql`update impressao set tipo_status = 3, impresso_em = ${a}::timestamptz, erro = null, reserva_expira = null,
+            updated_at = ${a}::timestamptz
+          where id = ${id} and grupo_empresarial_id = ${grupo} and tipo_status = 2 and agente = ${agente}
+          returning ${COLUNAS_RESUMO}`,
+    );
+    if (l) {
+      const r = resumo(l);
+      this.avisarStatus(r);
+      return r;
+    }
+    const atual = await this.buscar(grupo, id);
+    if (atual.tipoStatus.id === STATUS_IMPRESSAO.impresso) return atual;
+    throw new ErroNegocio('Impressão não está reservada para este agente.');
+  }
+
+  /** The agent could not print: retry later with backoff, or 'Erro' when definitive or out of attempts. */
+  async falhar(
+    grupo: string,
+    id: string,
+    agente: string,
+    motivo: string,
+    definitivo: boolean,
+  ): Promise<ImpressaoResumo> {
+    const agora = this.tempo.agora();
+    const a = agora.toISOString();
+    const atual = await consultarUm(
+      this.db,
+      sql`select tentativas, tipo_status, agente from impressao where id = ${id} and grupo_empresarial_id = ${grupo}`,
+    );
+    if (!atual) throw new ErroNegocio('Impressão não encontrada.');
+    if (Number(atual.tipo_status) !== STATUS_IMPRESSAO.imprimindo || atual.agente !== agente) {
+      throw new ErroNegocio('Impressão não está reservada para este agente.');
+    }
+    const tentativas = Number(atual.tentativas);
+    const final = definitivo || tentativas >= MAX_TENTATIVAS;
+    const proxima = final ? null : new Date(agora.getTime() + esperaAposFalha(tentativas)).toISOString();
+    const l = await consultarUm(
+      this.db,
+      sql`update impressao set tipo_status = ${final ? 4 : 1}, erro = ${motivo.slice(0, 500)}, agente = null,
+            reserva_expira = null, proxima_tentativa = ${proxima}::timestamptz, updated_at = ${a}::timestamptz
+          where id = ${id} and grupo_empresarial_id = ${grupo} and tipo_status = 2 and agente = ${agente}
+          returning ${COLUNAS_RESUMO}`,
+    );
+    if (!l) throw new ErroNegocio('Impressão não está reservada para este agente.');
+    const r = resumo(l);
+    this.avisarStatus(r);
+    return r;
+  }
+
+  /** Prints again: a job in 'Erro' goes back to the queue; a printed one is queued as a new copy. */
+  async reimprimir(ctx: ContextoImpressao, id: string): Promise<ImpressaoResumo> {
+    const g = ctx.grupoEmpresarialId;
+    const atual = await this.buscar(g, id);
+    const a = this.tempo.agora().toISOString();
+    if (atual.tipoStatus.id === STATUS_IMPRESSAO.erro) {
+      const l = await consultarUm(
+        this.db,
+        sql`update impressao set tipo_status = 1, tentativas = 0, proxima_tentativa = null, erro = null,
+              updated_at = ${a}::timestamptz
+            where id = ${id} and grupo_empresarial_id = ${g} and tipo_status = 4 returning ${COLUNAS_RESUMO}`,
+      );
+      if (!l) throw new ErroNegocio('Impressão alterada por outro usuário, tente novamente.');
+      const r = resumo(l);
+      this.avisarNovas([r]);
+      return r;
+    }
+    if (atual.tipoStatus.id !== STATUS_IMPRESSAO.impresso)
+      throw new ErroNegocio('Impressão ainda está na fila.');
+    const novo = novoId();
+    const l = await consultarUm(
+      this.db,
+      sql`insert into impressao (id, grupo_empresarial_id, empresa_id, terminal_id, setor_impressao_id, impressora_id,
+            descricao, conteudo, linhas, tipo_impressao, tipo_status, producao_itens, origem_id, via, total_vias,
+            created_by, created_at, updated_at)
+          select ${novo}, grupo_empresarial_id, empresa_id, terminal_id, setor_impressao_id, impressora_id,
+            descricao, conteudo, linhas, tipo_impressao, 1, producao_itens, origem_id, via, total_vias,
+            ${ctx.usuarioId ?? null}, ${a}::timestamptz, ${a}::timestamptz
+          from impressao where id = ${id} and grupo_empresarial_id = ${g}
+          returning ${COLUNAS_RESUMO}`,
+    );
+    if (!l) throw new ErroNegocio('Impressão não encontrada.');
+    const r = resumo(l);
+    this.avisarNovas([r]);
+    return r;
+  }
+
+  // ---- production tickets ----
+
+  /**
+   * Print sectors of products in a store: the product's own produtoGeralSetorEmpresa wins; otherwise the
+   * setorImpressaoProducao rules of its categories/families (optionally only for some sale types).
+   */
+  async setoresDosProdutos(
+    db: Db,
+    grupo: string,
+    empresaId: string,
+    produtos: readonly string[],
+    tipoVenda: number,
+  ): Promise<Map<string, string[]>> {
+    const r = new Map<string, string[]>();
+    const ids = [...new Set(produtos.filter(ehId))];
+    if (ids.length === 0) return r;
+    const proprios = await consultar(
+      db,
+      sql`select produto_geral_id, setores_impressao_ids from produto_geral_setor_empresa
+          where grupo_empresarial_id = ${grupo} and empresa_id = ${empresaId} and lixo = false
+            and produto_geral_id = any(${arrayIds(ids)})`,
+    );
+    for (const p of proprios) {
+      const setores = (p.setores_impressao_ids as string[] | null) ?? [];
+      const pid = p.produto_geral_id as string;
+      r.set(pid, [...new Set([...(r.get(pid) ?? []), ...setores])]);
+    }
+    const faltam = ids.filter((id) => !r.has(id));
+    if (faltam.length === 0) return r;
+    const [regras, produtosLinhas] = await Promise.all([
+      consultar(
+        db,
+        sql`select agrupadores_ids, setores_impressao_ids, tipos_venda from setor_impressao_producao
+            where grupo_empresarial_id = ${grupo} and empresa_id = ${empresaId} and lixo = false and ativo = true`,
+      ),
+      consultar(
+        db,
+        sql`select id, categorias_ids, familias_ids from produto_geral
+            where grupo_empresarial_id = ${grupo} and id = any(${arrayIds(faltam)})`,
+      ),
+    ]);
+    for (const p of produtosLinhas) {
+      const agrupadores = new Set([
+        ...((p.categorias_ids as string[] | null) ?? []),
+        ...((p.familias_ids as string[] | null) ?? []),
+      ]);
+      const setores = new Set<string>();
+      for (const regra of regras) {
+        const tipos = Array.isArray(regra.tipos_venda) ? (regra.tipos_venda as { id?: unknown }[]) : [];
+        if (tipos.length > 0 && !tipos.some((t) => t?.id === tipoVenda)) continue;
+        if (!((regra.agrupadores_ids as string[] | null) ?? []).some((a) => agrupadores.has(a))) continue;
+        for (const s of (regra.setores_impressao_ids as string[] | null) ?? []) setores.add(s);
+      }
+      if (setores.size > 0) r.set(p.id as string, [...setores]);
+    }
+    return r;
+  }
+
+  /**
+   * Production tickets of a sale: the difference against what the sectors already got, one ticket per
+   * print sector (numeroVias copies each). Everything (jobs and the new 'sent' state) commits together, so a
+   * retry after a failure prints the same difference and a repeat prints nothing.
+   */
+  async imprimirProducao(
+    ctx: ContextoImpressao,
+    e: {
+      terminalId: string;
+      vendaId: string;
+      venda: VendaImpressao;
+      itens: readonly ItemProducaoEntrada[];
+      /** Store name and operator for the ticket header; the store's name is looked up when absent. */
+      empresaNome?: string | null;
+    },
+  ): Promise<ResultadoImpressaoProducao> {
+    const g = ctx.grupoEmpresarialId;
+    const resultado = await this.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      const terminal = await this.terminal(g, e.terminalId, db);
+      const empresaId = terminal.empresaId;
+      const empresa = await consultarUm(
+        db,
+        sql`select coalesce(nome_fantasia, descricao) as nome from empresa where id = ${empresaId}`,
+      );
+      const setoresPorProduto = await this.setoresDosProdutos(
+        db,
+        g,
+        empresaId,
+        e.itens.map((i) => i.produtoId),
+        e.venda.tipoVenda,
+      );
+      await consultar(
+        db,
+        sql`insert into impressao_producao_enviada (grupo_empresarial_id, empresa_id, venda_id, enviado)
+            values (${g}, ${empresaId}, ${e.vendaId}, '{}'::jsonb) on conflict do nothing`,
+      );
+      const linha = await consultarUm(
+        db,
+        sql`select empresa_id, enviado from impressao_producao_enviada
+            where grupo_empresarial_id = ${g} and venda_id = ${e.vendaId} for update`,
+      );
+      if (linha?.empresa_id !== empresaId) throw new ErroNegocio('Venda de outra empresa.');
+      const linhas: LinhaProducao[] = e.itens.map((i) => ({
+        chave: i.chave,
+        descricao: i.descricao,
+        quantidade: i.quantidade,
+        obs: i.obs ?? '',
+        partes: i.partes ?? [],
+        cancelado: i.cancelado ?? false,
+        setores: setoresPorProduto.get(i.produtoId) ?? [],
+        atendente: i.atendente ?? null,
+      }));
+      const calculo = calcularProducao(linhas, (linha.enviado as Enviado | null) ?? {});
+      const agora = this.tempo.agora().toISOString();
+      const impressoes: ImpressaoResumo[] = [];
+      const setores: { setorImpressao: string; descricao: string; itens: AlteracaoComChave[] }[] = [];
+      for (const [setorId, itens] of calculo.porSetor) {
+        const setor = await this.setor(g, empresaId, setorId, db).catch(() => undefined);
+        if (!setor) {
+          calculo.semSetor.push(...itens);
+          continue;
+        }
+        const documento = layoutProducao({
+          cabecalho: {
+            empresa: String(e.empresaNome ?? empresa?.nome ?? ''),
+            terminal: terminal.descricao,
+            data: agora,
+          },
+          venda: e.venda,
+          setor: setor.descricao,
+          itens,
+        });
+        setores.push({ setorImpressao: setor.id, descricao: setor.descricao, itens });
+        impressoes.push(
+          ...(await this.criar(
+            ctx,
+            {
+              terminalId: terminal.id,
+              setorImpressaoId: setor.id,
+              tipoImpressao: 3,
+              documento,
+              producaoItens: itens,
+              origemId: e.vendaId,
+            },
+            db,
+          )),
+        );
+      }
+      await consultar(
+        db,
+        sql`update impressao_producao_enviada set enviado = ${JSON.stringify(calculo.enviado)}::jsonb,
+              updated_at = ${agora}::timestamptz
+            where grupo_empresarial_id = ${g} and venda_id = ${e.vendaId}`,
+      );
+      return { impressoes, setores, semSetor: calculo.semSetor };
+    });
+    this.avisarNovas(resultado.impressoes);
+    return resultado;
+  }
+}
+
+export interface ItemProducaoEntrada {
+  /** Stable key of the sale line (its numeroItem). */
+  chave: string;
+  produtoId: string;
+  descricao: string;
+  quantidade: string;
+  obs?: string | null;
+  partes?: string[] | null;
+  cancelado?: boolean | null;
+  atendente?: string | null;
+}
+
+export interface ResultadoImpressaoProducao {
+  impressoes: ImpressaoResumo[];
+  setores: { setorImpressao: string; descricao: string; itens: AlteracaoComChave[] }[];
+  semSetor: AlteracaoComChave[];
+}

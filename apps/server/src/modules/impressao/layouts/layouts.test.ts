@@ -1,0 +1,228 @@
+import { describe, expect, it } from 'vitest';
+import { ErroNegocio } from '../../../lib/envelope.ts';
+import { amostrasDeDocumento } from '../amostras.ts';
+import { renderizarBytes, resolverModelo } from './comandos.ts';
+import { documentoComoTexto } from './documento.ts';
+import { documentoHtml } from './html.ts';
+import {
+  destaqueVenda,
+  layoutConta,
+  layoutFechamento,
+  layoutProducao,
+  montarDocumento,
+  numeroExibido,
+} from './layouts.ts';
+import { lerEscPos } from './leitura.ts';
+import { calcularProducao, type Enviado, type LinhaProducao } from './producao.ts';
+
+const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+const contem = (b: Uint8Array, seq: number[]) => hex(b).includes(Buffer.from(seq).toString('hex'));
+const cabecalho = { empresa: 'Loja Centro', terminal: 'Terminal Caixa 1', data: '2026-11-21T23:05:00Z' };
+
+describe('layouts', () => {
+  it('every sample fits 48 columns (24 when expanded), has a date DD/MM/YY HH:mm and an HTML preview', () => {
+    for (const amostra of amostrasDeDocumento()) {
+      const doc = montarDocumento(amostra);
+      expect(doc.colunas).toBe(48);
+      for (const l of doc.linhas) {
+        if (l.tipo !== 'texto') continue;
+        expect(l.texto.length, `${amostra.layout}: ${l.texto}`).toBeLessThanOrEqual(l.expandido ? 24 : 48);
+      }
+      const texto = documentoComoTexto(doc);
+      if (amostra.layout !== 'nfce') expect(texto, amostra.layout).toMatch(/21\/11\/26 20:05/);
+      const html = documentoHtml(doc);
+      expect(html).toContain('<!doctype html>');
+      expect(html).toContain(doc.titulo.replace(/&/g, '&amp;'));
+    }
+  });
+
+  it('counter (53) and delivery (55) show the period sequence; table (54) and tab (56) the sale number', () => {
+    expect(numeroExibido({ tipoVenda: 53, numero: 900, sequencialPeriodo: 12 })).toBe(12);
+    expect(numeroExibido({ tipoVenda: 55, numero: 900, sequencialPeriodo: 13 })).toBe(13);
+    expect(numeroExibido({ tipoVenda: 54, numero: 900, sequencialPeriodo: 14 })).toBe(900);
+    expect(numeroExibido({ tipoVenda: 56, numero: 901, sequencialPeriodo: 15 })).toBe(901);
+    expect(destaqueVenda({ tipoVenda: 53, numero: 900, sequencialPeriodo: 12 })).toBe('BALCÃO 12');
+    expect(destaqueVenda({ tipoVenda: 54, numero: 900, mesa: 7 })).toBe('MESA 7');
+    const conta = layoutConta({
+      cabecalho,
+      venda: { tipoVenda: 55, numero: 900, sequencialPeriodo: 12 },
+      itens: [],
+      subTotal: '0',
+      totalDesconto: '0',
+      totalAcrescimo: '0',
+      total: '0',
+      pagamentos: [],
+    });
+    const texto = documentoComoTexto(conta);
+    expect(texto).toContain('Pedido: 12');
+    expect(texto).not.toContain('900');
+    // 20:05 in São Paulo (UTC-3)
+    expect(texto).toContain('21/11/26 20:05');
+  });
+
+  it('closing: total sales = receipts + bleed-offs + payments - supplies (spec 1 section 9)', () => {
+    const doc = layoutFechamento({
+      cabecalho,
+      caixa: 'Caixa 01',
+      dataAbertura: '2026-11-21T13:00:00Z',
+      dataFechamento: '2026-11-21T23:00:00Z',
+      recebimentos: [
+        { descricao: 'Dinheiro', valor: '100.10' },
+        { descricao: 'PIX', valor: '0.20' },
+      ],
+      sangrias: [{ valor: '50.00', motivo: '' }],
+      suprimentos: [{ valor: '30.00', motivo: '' }],
+      pagamentos: [{ descricao: 'Gelo', valor: '5.05' }],
+    });
+    // 100.30 + 50 + 5.05 - 30 = 125.35
+    expect(documentoComoTexto(doc)).toMatch(/TOTAL DE VENDAS +R\$ 125,35/);
+  });
+
+  it('bill with PIX prints the QR code (GS ( k) and the HTML shows it as SVG', () => {
+    const conta = amostrasDeDocumento().find((a) => a.layout === 'conta');
+    if (!conta) throw new Error('sem amostra');
+    const doc = montarDocumento(conta);
+    const qr = doc.linhas.find((l) => l.tipo === 'qrCode');
+    expect(qr).toBeDefined();
+    const bytes = renderizarBytes(doc, resolverModelo(1));
+    expect(contem(bytes, [0x1d, 0x28, 0x6b, 4, 0, 0x31, 0x41, 0x32, 0])).toBe(true);
+    expect(documentoHtml(doc)).toContain('<svg');
+    expect(documentoComoTexto(doc)).toMatch(/Dividido por 2 pessoas +R\$ 51,73/);
+  });
+});
+
+describe('printer languages (models 0-8)', () => {
+  const doc = layoutProducao({
+    cabecalho,
+    venda: { tipoVenda: 54, numero: 5, mesa: 3 },
+    setor: 'Cozinha',
+    itens: [{ tipo: 'novo', quantidade: '2', descricao: 'Pão de Queijo', obs: '', partes: [] }],
+  });
+
+  it('Epson ESC/POS (1, 3, 5): init + CP860, bold, expanded, partial cut; accents in the code page', () => {
+    for (const m of [1, 3, 5]) {
+      const b = renderizarBytes(doc, resolverModelo(m));
+      expect(hex(b.subarray(0, 5))).toBe('1b401b7403');
+      expect(contem(b, [0x1b, 0x45, 1])).toBe(true);
+      expect(contem(b, [0x1d, 0x21, 0x11])).toBe(true);
+      expect(hex(b.subarray(b.length - 4))).toBe('1d564200');
+      // "ã" is 0x84 in CP860
+      expect(contem(b, [...Buffer.from('P'), 0x84, ...Buffer.from('o de Queijo')])).toBe(true);
+    }
+  });
+
+  it('Bematech ESC/Bema (2): ESC E / ESC F bold, ESC W expanded, ESC m cut', () => {
+    const b = renderizarBytes({ ...doc, abrirGaveta: true }, resolverModelo(2));
+    expect(contem(b, [0x1b, 0x45])).toBe(true);
+    expect(contem(b, [0x1b, 0x46])).toBe(true);
+    expect(contem(b, [0x1b, 0x57, 1])).toBe(true);
+    expect(contem(b, [0x1b, 0x6d, 0x1b, 0x76])).toBe(true);
+    expect(contem(b, [0x1d, 0x21])).toBe(false);
+  });
+
+  it('Daruma (4): ESC j alignment and ESC m cut; text-only (0): no ESC or GS at all', () => {
+    const d = renderizarBytes(doc, resolverModelo(4));
+    expect(contem(d, [0x1b, 0x6a, 1])).toBe(true);
+    expect(hex(d.subarray(d.length - 2))).toBe('1b6d');
+    const t = renderizarBytes(doc, resolverModelo(0));
+    expect(t.includes(0x1b)).toBe(false);
+    expect(t.includes(0x1d)).toBe(false);
+    expect(Buffer.from(t).toString('latin1')).toContain('2 x P');
+  });
+
+  it('label printers (6, 7, 8) refuse receipts with a clear message', () => {
+    for (const m of [6, 7, 8]) {
+      expect(() => resolverModelo({ id: m }, 'Etiquetas Balcão')).toThrow(ErroNegocio);
+      expect(() => resolverModelo(m, 'Etiquetas Balcão')).toThrow(
+        /A impressora Etiquetas Balcão é de etiquetas .* e não imprime comprovantes/,
+      );
+    }
+  });
+
+  it('ESC/POS bytes read back to the same lines (preview of raw jobs)', () => {
+    for (const amostra of amostrasDeDocumento()) {
+      const original = montarDocumento(amostra);
+      const lido = lerEscPos(renderizarBytes(original, resolverModelo(1)));
+      expect(documentoComoTexto(lido), amostra.layout).toBe(documentoComoTexto(original));
+      expect(Boolean(lido.abrirGaveta), amostra.layout).toBe(Boolean(original.abrirGaveta));
+    }
+  });
+});
+
+describe('production diff (Odoo order_change)', () => {
+  const linha = (chave: string, quantidade: string, extra: Partial<LinhaProducao> = {}): LinhaProducao => ({
+    chave,
+    descricao: `Produto ${chave}`,
+    quantidade,
+    obs: '',
+    partes: [],
+    cancelado: false,
+    setores: ['cozinha'],
+    ...extra,
+  });
+
+  it('first ticket prints everything, a repeat prints nothing', () => {
+    const r1 = calcularProducao([linha('1', '2'), linha('2', '1', { setores: ['bar'] })], {});
+    expect(r1.porSetor.get('cozinha')?.map((a) => [a.tipo, a.quantidade])).toEqual([['novo', '2.0000']]);
+    expect(r1.porSetor.get('bar')?.map((a) => [a.tipo, a.quantidade])).toEqual([['novo', '1.0000']]);
+    const r2 = calcularProducao([linha('1', '2'), linha('2', '1', { setores: ['bar'] })], r1.enviado);
+    expect(r2.porSetor.size).toBe(0);
+    expect(r2.enviado).toEqual(r1.enviado);
+  });
+
+  it('more, less, changed note, cancelled and deleted lines print only the change', () => {
+    const enviado: Enviado = calcularProducao(
+      [linha('1', '2'), linha('2', '3'), linha('3', '1'), linha('4', '1'), linha('5', '1')],
+      {},
+    ).enviado;
+    const r = calcularProducao(
+      [
+        linha('1', '3'),
+        linha('2', '1'),
+        linha('3', '1', { obs: 'sem cebola' }),
+        linha('4', '1', { cancelado: true }),
+        linha('6', '1'),
+      ],
+      enviado,
+    );
+    expect(r.porSetor.get('cozinha')?.map((a) => [a.chave, a.tipo, a.quantidade])).toEqual([
+      ['1', 'acrescimo', '1.0000'],
+      ['2', 'cancelado', '2.0000'],
+      ['3', 'alterado', '1.0000'],
+      ['4', 'cancelado', '1.0000'],
+      ['6', 'novo', '1.0000'],
+      ['5', 'cancelado', '1.0000'],
+    ]);
+    expect(Object.keys(r.enviado).sort()).toEqual(['1', '2', '3', '6']);
+  });
+
+  it('lines without a print sector are reported, not printed', () => {
+    const r = calcularProducao([linha('1', '1', { setores: [] })], {});
+    expect(r.porSetor.size).toBe(0);
+    expect(r.semSetor.map((a) => a.chave)).toEqual(['1']);
+  });
+
+  it('the ticket marks increments, changes and cancellations', () => {
+    const doc = layoutProducao({
+      cabecalho,
+      venda: { tipoVenda: 53, numero: 900, sequencialPeriodo: 12 },
+      setor: 'Cozinha',
+      itens: [
+        { tipo: 'acrescimo', quantidade: '1.0000', descricao: 'X-Burguer', obs: '', partes: [] },
+        {
+          tipo: 'alterado',
+          quantidade: '2.0000',
+          descricao: 'Pizza',
+          obs: 'bem passada',
+          partes: ['1/2 Calabresa'],
+        },
+        { tipo: 'cancelado', quantidade: '0.5000', descricao: 'Pizza Broto', obs: '', partes: [] },
+      ],
+    });
+    const texto = documentoComoTexto(doc);
+    expect(texto).toContain('BALCÃO 12');
+    expect(texto).toContain('+1 x X-Burguer');
+    expect(texto).toMatch(/\*\* ALTERADO \*\*\n2 x Pizza\n {3}1\/2 Calabresa\n {3}Obs: bem passada/);
+    expect(texto).toContain('CANCELADO 0,5 x Pizza Broto');
+  });
+});

@@ -1,0 +1,60 @@
+import type { Venda } from '@retaguarda/domain';
+import type { ItemProducaoEntrada } from '../impressao.service.ts';
+import type { VendaImpressao } from './layouts.ts';
+
+// Adapters from the domain sale (packages/domain Venda) to the print layouts' input, so the sale module can
+// print with one call: imprimirProducao({ venda: vendaParaImpressao(v), itens: itensProducaoDaVenda(v) }).
+
+/** Header data of a sale; table and tab numbers are not part of Venda, so they come from the caller. */
+export function vendaParaImpressao(
+  v: Venda,
+  extra: { mesa?: number | null; comanda?: number | null } = {},
+): VendaImpressao {
+  return {
+    numero: v.numero ?? null,
+    sequencialPeriodo: v.sequencialPeriodo ?? null,
+    tipoVenda: v.tipoVenda.id,
+    mesa: extra.mesa ?? null,
+    comanda: extra.comanda ?? null,
+    vendaDescricao: v.vendaDescricao,
+    atendente: v.atendente?.nome ?? null,
+    cliente:
+      v.cliente && !v.cliente.clientePadrao
+        ? {
+            nome: v.cliente.nome,
+            endereco: v.cliente.endereco
+              ? [
+                  `${v.cliente.endereco.logradouro}, ${v.cliente.endereco.numero}`,
+                  v.cliente.endereco.complemento,
+                  v.cliente.endereco.bairro,
+                ]
+                  .filter(Boolean)
+                  .join(' - ')
+              : null,
+          }
+        : null,
+  };
+}
+
+/** Pizza parts as fractions ("1/2 Calabresa") of the sum of parts. */
+export function partesDoItem(item: Venda['produtos'][number]): string[] {
+  const total = item.produtosFilho.reduce((s, f) => s + f.quantidadeParte, 0);
+  return item.produtosFilho.map((f) =>
+    item.pizza ? `${f.quantidadeParte}/${total} ${f.produto.descricao}` : `+ ${f.produto.descricao}`,
+  );
+}
+
+/** Every line of the sale as production input (cancelled lines included: they cancel what was sent). */
+export function itensProducaoDaVenda(v: Venda): ItemProducaoEntrada[] {
+  return v.produtos.map((p) => ({
+    // numeroItem is stable for the life of the sale (an item gets its _id only when confirmed).
+    chave: String(p.numeroItem),
+    produtoId: p.produto._id,
+    descricao: p.produto.descricao,
+    quantidade: p.quantidade,
+    obs: p.obs,
+    partes: partesDoItem(p),
+    cancelado: p.cancelado,
+    atendente: p.atendente?.nome ?? null,
+  }));
+}
