@@ -14,6 +14,7 @@ import { Correio } from './modules/auth/correio.ts';
 import { carregarSegredo, Tokens } from './modules/auth/tokens.ts';
 import { rotasEnderecos } from './modules/enderecos/enderecos.routes.ts';
 import { rotasImpressao } from './modules/impressao/impressao.routes.ts';
+import { rotasFrenteLoja } from './modules/frente-loja/frente-loja.routes.ts';
 import { rotasRecursos } from './modules/recursos/recursos.routes.ts';
 import { RepositorioRecursos } from './modules/recursos/repositorio.ts';
 import { rotasSistema } from './modules/sistema/sistema.routes.ts';
@@ -118,6 +119,7 @@ export async function construirApp({ config, banco, logger, tempo }: OpcoesApp):
   await app.register(rotasUsuarios);
   await app.register(rotasEnderecos);
   await app.register(rotasRecursos);
+  await app.register(rotasFrenteLoja);
   await app.register(rotasImpressao);
 
   if (fs.existsSync(config.webDist)) {
