@@ -20,6 +20,9 @@ import { RepositorioRecursos } from './modules/recursos/repositorio.ts';
 import { rotasSistema } from './modules/sistema/sistema.routes.ts';
 import { ServicoPermissoes } from './modules/usuarios/permissoes.service.ts';
 import { rotasUsuarios } from './modules/usuarios/usuarios.routes.ts';
+import { rotasCaixa } from './modules/caixa/caixa.routes.ts';
+import { ServicoCatalogo } from './modules/vendas/catalogo.service.ts';
+import { invalidarCatalogoEmEscritas, rotasVendas } from './modules/vendas/vendas.routes.ts';
 import { autenticacao } from './plugins/autenticacao.ts';
 import { envelopeDeErros } from './plugins/envelope.ts';
 import { iniciarTempoReal, type TempoReal } from './plugins/tempo-real.ts';
@@ -34,6 +37,7 @@ export interface Servicos {
   recursos: RepositorioRecursos;
   tempo: Tempo;
   tempoReal: TempoReal | undefined;
+  catalogoVenda: ServicoCatalogo;
 }
 
 declare module 'fastify' {
@@ -71,6 +75,7 @@ export async function construirApp({ config, banco, logger, tempo }: OpcoesApp):
     recursos: new RepositorioRecursos(banco.db),
     tempo: tempo ?? tempoReal,
     tempoReal: undefined,
+    catalogoVenda: new ServicoCatalogo(banco.db),
   } satisfies Servicos);
 
   await app.register(helmet, {
@@ -119,6 +124,9 @@ export async function construirApp({ config, banco, logger, tempo }: OpcoesApp):
   await app.register(rotasUsuarios);
   await app.register(rotasEnderecos);
   await app.register(rotasRecursos);
+  invalidarCatalogoEmEscritas(app, app.servicos.catalogoVenda);
+  await app.register(rotasVendas);
+  await app.register(rotasCaixa);
   await app.register(rotasFrenteLoja);
   await app.register(rotasImpressao);
 

@@ -61,7 +61,7 @@ async function bancoDeTeste(): Promise<{ banco: Banco; descartar(): Promise<void
 }
 
 export async function criarAppTeste(
-  opcoes: { tokenTtlSeconds?: number; redisUrl?: string; cepUrl?: string } = {},
+  opcoes: { tokenTtlSeconds?: number; redisUrl?: string; cepUrl?: string; dataDir?: string } = {},
 ): Promise<AppTeste> {
   const { banco, descartar } = await bancoDeTeste();
   const demo = await semear(banco.db);

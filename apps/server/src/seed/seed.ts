@@ -4,9 +4,12 @@ import {
   PERMISSOES,
   TIPO_PAGAMENTO,
   TIPO_TROCO,
+  tiposDescontoCombo,
   tiposPagamento,
   tiposProduto,
+  tiposPromocao,
   tiposTroco,
+  tiposVenda,
 } from '@retaguarda/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -360,6 +363,52 @@ export async function semear(db: Db): Promise<DadosDemo> {
       });
     }
   }
+
+  // Sale-engine registrations: a combo with its colour, a promotion and a happy hour (late night, so the
+  // demo shows it without disturbing daytime prices).
+  const [mussarela, calabresa, portuguesa, quatroQueijos, frango, lata, doisLitros, agua, , batata] =
+    produtos;
+  const tipo = (id: number) => tiposVenda.porId(id as 53) ?? null;
+  await inserir(db, 'produto_combo', {
+    ...g,
+    descricao: 'Pizza + Refri',
+    desconto: '10',
+    tipo_desconto: tiposDescontoCombo.itens.find((t) => t.sigla === 'percentual') ?? null,
+    cor_predominante_combo: '#F2711C',
+    empresa_ids: lojas,
+    agrupadores: [
+      {
+        _id: novoId(),
+        descricao: 'Pizza',
+        quantidade: 1,
+        produtos: [mussarela, calabresa, portuguesa, quatroQueijos, frango],
+      },
+      { _id: novoId(), descricao: 'Refrigerante', quantidade: 1, produtos: [lata, doisLitros] },
+    ],
+    tipo_venda: [],
+    habilitado: true,
+  });
+  await inserir(db, 'produto_promocao', {
+    ...g,
+    descricao: 'Água em promoção',
+    tipo_promocao: tiposPromocao.itens.find((t) => t.sigla === 'novoValor') ?? null,
+    valor: '3.00',
+    produto_id: agua ?? null,
+    tipo_venda: [tipo(53), tipo(54), tipo(56)],
+    habilitado: true,
+  });
+  await inserir(db, 'periodo_por_hora', {
+    ...g,
+    descricao: 'Happy Hour da Batata',
+    tipo: 'desconto',
+    percentual: '20',
+    produtos_ids: [batata ?? ''],
+    empresa_ids: lojas,
+    tipo_venda: [],
+    hora_inicio: '23:00',
+    hora_fim: '23:59',
+    habilitado: true,
+  });
 
   // Per store: every payment type, acquirers, registers, printers, print sectors and terminals.
   for (const [indice, empresa] of lojas.entries()) {

@@ -295,6 +295,120 @@ export const descontoMotivo = definirRecurso({
   permissoes: permissoesDoRecurso('descontoMotivo'),
 });
 
+// Sale-engine registrations (spec 1 section 3 "Promotion", "Combo"; routes produtoPromocao, produtoCombo,
+// tabelaVenda, vendaSugestaoProduto, periodoPorHora). The server turns them into the engine's catalogue.
+const janelaVenda = {
+  dataInicio: data('Data Início'),
+  dataFim: data('Data Fim'),
+  horaInicio: texto('Hora Início', { max: 5 }),
+  horaFim: texto('Hora Fim', { max: 5 }),
+  segunda: booleano('Segunda', { padrao: true }),
+  terca: booleano('Terça', { padrao: true }),
+  quarta: booleano('Quarta', { padrao: true }),
+  quinta: booleano('Quinta', { padrao: true }),
+  sexta: booleano('Sexta', { padrao: true }),
+  sabado: booleano('Sábado', { padrao: true }),
+  domingo: booleano('Domingo', { padrao: true }),
+  /** Sale types where it applies; empty = all. */
+  tipoVenda: catalogo('Tipos de Venda', 'tipoVenda', { multiplo: true }),
+} as const;
+
+export const produtoPromocao = definirRecurso({
+  tabela: 'produtoPromocao',
+  titulo: 'Promoção de Produto',
+  escopo: 'grupo',
+  campos: {
+    descricao: texto('Descrição', { max: 100, busca: true }),
+    tipoPromocao: catalogo('Tipo de Promoção', 'tipoPromocao', { obrigatorio: true }),
+    valor: decimal('Valor', 5, { obrigatorio: true, min: 0 }),
+    produto: ref('Produto', 'produtoGeral', { obrigatorio: true }),
+    ...janelaVenda,
+    habilitado: booleano('Habilitado', { padrao: true }),
+  },
+  lista: { colunas: ['descricao', 'produto', 'tipoPromocao', 'valor', 'habilitado'], ordem: 'descricao' },
+  permissoes: permissoesDoRecurso('produtoPromocao'),
+});
+
+export const produtoCombo = definirRecurso({
+  tabela: 'produtoCombo',
+  titulo: 'Combo',
+  escopo: 'grupo',
+  campos: {
+    descricao: texto('Descrição', { obrigatorio: true, max: 100, busca: true }),
+    desconto: decimal('Desconto', 3, { obrigatorio: true, min: 0 }),
+    tipoDesconto: catalogo('Tipo de Desconto', 'tipoDescontoCombo', { obrigatorio: true }),
+    corPredominanteCombo: texto('Cor Predominante', { max: 30 }),
+    /** Stores where the combo applies; empty = all. */
+    empresa: refs('Empresas', 'empresa'),
+    /** `[{ _id, descricao?, quantidade, produtos: [produtoGeral ids] }]`: every group must be filled. */
+    agrupadores: json('Agrupadores', { obrigatorio: true }),
+    ...janelaVenda,
+    habilitado: booleano('Habilitado', { padrao: true }),
+  },
+  lista: { colunas: ['descricao', 'tipoDesconto', 'desconto', 'habilitado'], ordem: 'descricao' },
+  permissoes: permissoesDoRecurso('produtoCombo'),
+});
+
+export const tabelaVenda = definirRecurso({
+  tabela: 'tabelaVenda',
+  titulo: 'Tabela de Venda',
+  escopo: 'grupo',
+  campos: {
+    descricao: texto('Descrição', { obrigatorio: true, max: 100, busca: true }),
+    empresa: refs('Empresas', 'empresa'),
+    tipoVenda: catalogo('Tipos de Venda', 'tipoVenda', { multiplo: true, obrigatorio: true }),
+    /** `[{ produto, preco }]`: the price of each product for these sale types. */
+    precos: json('Preços', { obrigatorio: true }),
+    ativo: booleano('Ativo', { padrao: true }),
+  },
+  lista: { colunas: ['descricao', 'tipoVenda', 'ativo'], ordem: 'descricao' },
+  permissoes: permissoesDoRecurso('tabelaVenda'),
+});
+
+export const vendaSugestaoProduto = definirRecurso({
+  tabela: 'vendaSugestaoProduto',
+  titulo: 'Sugestão de Venda de Produto',
+  escopo: 'grupo',
+  campos: {
+    descricao: texto('Descrição', { max: 100, busca: true }),
+    /** Products whose launch suggests this one (empty = offered on its own). */
+    produtosOrigem: refs('Produtos que Sugerem', 'produtoGeral'),
+    produto: ref('Produto Sugerido', 'produtoGeral', { obrigatorio: true }),
+    /** 'desconto' or 'acrescimo'. */
+    tipo: texto('Tipo', { obrigatorio: true, max: 10 }),
+    /** 'valor' (per unit) or 'percentual' (of the gross value). */
+    modo: texto('Modo', { obrigatorio: true, max: 10 }),
+    valor: decimal('Valor', 5, { obrigatorio: true, min: 0 }),
+    habilitado: booleano('Habilitado', { padrao: true }),
+  },
+  lista: { colunas: ['descricao', 'produto', 'tipo', 'modo', 'valor', 'habilitado'], ordem: 'descricao' },
+  permissoes: permissoesDoRecurso('vendaSugestaoProduto'),
+});
+
+/** Happy hour: a percent discount (or surcharge) on some products (empty = all) in a time window. */
+export const periodoPorHora = definirRecurso({
+  tabela: 'periodoPorHora',
+  titulo: 'Período por Hora (Happy Hour)',
+  escopo: 'grupo',
+  campos: {
+    descricao: texto('Descrição', { obrigatorio: true, max: 100, busca: true }),
+    /** 'desconto' or 'acrescimo'. */
+    tipo: texto('Tipo', { obrigatorio: true, max: 10 }),
+    percentual: decimal('Percentual', 5, { obrigatorio: true, min: 0, max: 100 }),
+    produtos: refs('Produtos', 'produtoGeral'),
+    empresa: refs('Empresas', 'empresa'),
+    ...janelaVenda,
+    horaInicio: texto('Hora Início', { obrigatorio: true, max: 5 }),
+    horaFim: texto('Hora Fim', { obrigatorio: true, max: 5 }),
+    habilitado: booleano('Habilitado', { padrao: true }),
+  },
+  lista: {
+    colunas: ['descricao', 'tipo', 'percentual', 'horaInicio', 'horaFim', 'habilitado'],
+    ordem: 'descricao',
+  },
+  permissoes: permissoesDoRecurso('periodoPorHora'),
+});
+
 export const RECURSOS: readonly DefinicaoRecurso[] = [
   grupoEmpresarial,
   empresa,
@@ -313,6 +427,11 @@ export const RECURSOS: readonly DefinicaoRecurso[] = [
   produtoGeral,
   produtoGeralEmpresa,
   descontoMotivo,
+  produtoPromocao,
+  produtoCombo,
+  tabelaVenda,
+  vendaSugestaoProduto,
+  periodoPorHora,
 ];
 
 const porTabela = new Map(RECURSOS.map((r) => [r.tabela, r]));

@@ -1,0 +1,160 @@
+CREATE TABLE "venda" (
+	"id" text PRIMARY KEY NOT NULL,
+	"grupo_empresarial_id" text NOT NULL,
+	"empresa_id" text NOT NULL,
+	"numero" integer NOT NULL,
+	"sequencial_periodo" integer,
+	"sequencial_periodo_principal" integer,
+	"periodo_id" text,
+	"terminal_id" text,
+	"tipo_venda" smallint NOT NULL,
+	"status" smallint NOT NULL,
+	"status_expedicao" smallint DEFAULT 0 NOT NULL,
+	"local_pedido" smallint,
+	"mesa" integer,
+	"comanda" integer,
+	"cliente_id" text,
+	"cliente" jsonb,
+	"operador_id" text,
+	"operador" jsonb,
+	"atendente" jsonb,
+	"entregador" jsonb,
+	"supervisor" jsonb,
+	"venda_descricao" text NOT NULL,
+	"cpf_cnpj" text,
+	"total" numeric(18, 2) NOT NULL,
+	"sub_total" numeric(18, 2) NOT NULL,
+	"total_acrescimo" numeric(18, 2) NOT NULL,
+	"total_desconto" numeric(18, 2) NOT NULL,
+	"total_desconto_perc" numeric(18, 2) NOT NULL,
+	"troco" numeric(18, 2) NOT NULL,
+	"total_pago" numeric(18, 2) NOT NULL,
+	"total_troco" numeric(18, 2) NOT NULL,
+	"total_vale_compra" numeric(18, 2) NOT NULL,
+	"total_desconto_comum" numeric(18, 2) NOT NULL,
+	"total_desconto_combo" numeric(18, 2) NOT NULL,
+	"total_desconto_happy_hour" numeric(18, 2) NOT NULL,
+	"total_desconto_sugestao" numeric(18, 2) NOT NULL,
+	"total_acrescimo_comum" numeric(18, 2) NOT NULL,
+	"total_acrescimo_sugestao" numeric(18, 2) NOT NULL,
+	"taxa_entrega" numeric(18, 2) NOT NULL,
+	"taxa_entrega_manual" boolean DEFAULT false NOT NULL,
+	"distancia_entrega_metros" double precision,
+	"posicao_venda" integer DEFAULT 0 NOT NULL,
+	"combos_realizados" jsonb NOT NULL,
+	"desconto_geral" jsonb,
+	"desconto_justificativa" text,
+	"supervisor_desconto" jsonb,
+	"nfce" jsonb NOT NULL,
+	"data" timestamp with time zone NOT NULL,
+	"encerrada_em" timestamp with time zone,
+	"versao" integer DEFAULT 1 NOT NULL,
+	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "venda_evento" (
+	"id" text PRIMARY KEY NOT NULL,
+	"grupo_empresarial_id" text NOT NULL,
+	"empresa_id" text NOT NULL,
+	"venda_id" text NOT NULL,
+	"tipo" text NOT NULL,
+	"operador" jsonb,
+	"terminal_id" text,
+	"motivo" text DEFAULT '' NOT NULL,
+	"supervisor_id" text,
+	"supervisor" jsonb,
+	"venda_completa" boolean DEFAULT false NOT NULL,
+	"produtos" jsonb NOT NULL,
+	"valor_desconto" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"data_hora" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "venda_item" (
+	"grupo_empresarial_id" text NOT NULL,
+	"empresa_id" text NOT NULL,
+	"venda_id" text NOT NULL,
+	"numero_item" integer NOT NULL,
+	"produto_id" text NOT NULL,
+	"item_id" text,
+	"produto" jsonb,
+	"produtos_filho" jsonb,
+	"terminal_id" text,
+	"atendente" jsonb,
+	"posicao" jsonb,
+	"quantidade" numeric(18, 4) NOT NULL,
+	"preco_venda" numeric(18, 2) NOT NULL,
+	"preco_custo" numeric(18, 6) NOT NULL,
+	"valor_bruto" numeric(18, 2) NOT NULL,
+	"valor_liquido" numeric(18, 2) NOT NULL,
+	"acrescimo" numeric(18, 2) NOT NULL,
+	"acrescimo_sugestao" numeric(18, 2) NOT NULL,
+	"desconto" numeric(18, 2) NOT NULL,
+	"desconto_combo" numeric(18, 2) NOT NULL,
+	"desconto_happy_hour" numeric(18, 2) NOT NULL,
+	"desconto_sugestao" numeric(18, 2) NOT NULL,
+	"desconto_personalizado" numeric(18, 2) NOT NULL,
+	"desconto_geral" numeric(18, 2) NOT NULL,
+	"desconto_justificativa" text,
+	"supervisor_desconto" jsonb,
+	"confirmado" boolean NOT NULL,
+	"pizza" boolean NOT NULL,
+	"obs" text,
+	"cancelado" boolean NOT NULL,
+	"data" timestamp with time zone NOT NULL,
+	"combo_ativo" boolean NOT NULL,
+	"cor_predominante_combo" text,
+	"existe_posicao_pago" boolean NOT NULL,
+	"promocao_id" text,
+	"promocao_ativo" boolean NOT NULL,
+	"sugestao_id" text,
+	CONSTRAINT "venda_item_venda_id_numero_item_pk" PRIMARY KEY("venda_id","numero_item")
+);
+--> statement-breakpoint
+CREATE TABLE "venda_numeracao" (
+	"grupo_empresarial_id" text NOT NULL,
+	"empresa_id" text NOT NULL,
+	"chave" text NOT NULL,
+	"valor" bigint NOT NULL,
+	CONSTRAINT "venda_numeracao_grupo_empresarial_id_empresa_id_chave_pk" PRIMARY KEY("grupo_empresarial_id","empresa_id","chave")
+);
+--> statement-breakpoint
+CREATE TABLE "venda_pagamento" (
+	"id" text NOT NULL,
+	"grupo_empresarial_id" text NOT NULL,
+	"empresa_id" text NOT NULL,
+	"venda_id" text NOT NULL,
+	"forma_pagamento_id" text NOT NULL,
+	"tipo_pagamento" smallint NOT NULL,
+	"forma_pagamento" jsonb,
+	"operador" jsonb,
+	"cliente" jsonb,
+	"supervisor_liberacao" jsonb,
+	"operadora" jsonb,
+	"valor" numeric(18, 2) NOT NULL,
+	"valor_pago" numeric(18, 2) NOT NULL,
+	"valor_troco" numeric(18, 2) NOT NULL,
+	"terminal_id" text,
+	"caixa_id" text,
+	"periodo_id" text,
+	"data" timestamp with time zone NOT NULL,
+	"observacao" text,
+	"lixo" boolean NOT NULL,
+	"supervisor_lixo" jsonb,
+	"posicao" integer,
+	CONSTRAINT "venda_pagamento_venda_id_id_pk" PRIMARY KEY("venda_id","id")
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "venda_numero_uq" ON "venda" USING btree ("grupo_empresarial_id","empresa_id","numero");--> statement-breakpoint
+CREATE INDEX "venda_status_idx" ON "venda" USING btree ("grupo_empresarial_id","empresa_id","status","tipo_venda");--> statement-breakpoint
+CREATE INDEX "venda_data_idx" ON "venda" USING btree ("grupo_empresarial_id","empresa_id","data");--> statement-breakpoint
+CREATE INDEX "venda_periodo_idx" ON "venda" USING btree ("grupo_empresarial_id","empresa_id","periodo_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "venda_mesa_aberta_uq" ON "venda" USING btree ("grupo_empresarial_id","empresa_id","mesa") WHERE tipo_venda = 54 and status in (57, 58) and mesa is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "venda_comanda_aberta_uq" ON "venda" USING btree ("grupo_empresarial_id","empresa_id","comanda") WHERE tipo_venda = 56 and status in (57, 58) and comanda is not null;--> statement-breakpoint
+CREATE INDEX "venda_evento_venda_idx" ON "venda_evento" USING btree ("grupo_empresarial_id","empresa_id","venda_id");--> statement-breakpoint
+CREATE INDEX "venda_evento_data_idx" ON "venda_evento" USING btree ("grupo_empresarial_id","empresa_id","tipo","data_hora");--> statement-breakpoint
+CREATE INDEX "venda_item_produto_idx" ON "venda_item" USING btree ("grupo_empresarial_id","empresa_id","produto_id");--> statement-breakpoint
+CREATE INDEX "venda_pagamento_periodo_idx" ON "venda_pagamento" USING btree ("grupo_empresarial_id","empresa_id","periodo_id");--> statement-breakpoint
+CREATE INDEX "venda_pagamento_tipo_idx" ON "venda_pagamento" USING btree ("grupo_empresarial_id","empresa_id","tipo_pagamento");

@@ -1,0 +1,159 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import sharp from 'sharp';
+import { z } from 'zod';
+import { ErroNegocio, ok } from '../../lib/envelope.ts';
+import { novoId } from '../../lib/ids.ts';
+import { sessaoDe } from '../../plugins/autenticacao.ts';
+import { ArmazenamentoLocal, chaveSegura } from './armazenamento.ts';
+
+const TAMANHO_MAXIMO = 10 * 1024 * 1024;
+// Spec 9: thumbnails are named by width and height; an extra 1024-height one is always made (and deleted).
+const ALTURA_EXTRA = 1024;
+
+interface Miniatura {
+  largura: number;
+  altura: number;
+}
+
+function lerMiniaturas(valor: string | undefined): Miniatura[] {
+  if (!valor) return [];
+  let lista: unknown;
+  try {
+    lista = JSON.parse(valor);
+  } catch {
+    lista = valor.split(',').map((p) => {
+      const [l, a] = p.toLowerCase().split('x').map(Number);
+      return { largura: l, altura: a };
+    });
+  }
+  const esquema = z
+    .array(
+      z.object({ largura: z.number().int().min(1).max(4096), altura: z.number().int().min(1).max(4096) }),
+    )
+    .max(10);
+  const r = esquema.safeParse(lista);
+  if (!r.success)
+    throw new ErroNegocio(
+      'Falha ao fazer upload: miniaturas inválidas (use [{"largura":200,"altura":200}]).',
+    );
+  return r.data;
+}
+
+const nomeMiniatura = (chave: string, sufixo: string) => {
+  const ext = path.extname(chave);
+  return `${chave.slice(0, chave.length - ext.length)}_${sufixo}${ext}`;
+};
+
+export async function rotasArmazenamento(app: FastifyInstance): Promise<void> {
+  const raiz = path.join(app.servicos.config.dataDir, 'storage');
+  const armazenamento = new ArmazenamentoLocal(raiz);
+  await app.register(multipart, { limits: { fileSize: TAMANHO_MAXIMO, files: 1, fields: 10 } });
+  // Files are served under /storage/ (spec config.json storageUrl); names carry a random id.
+  await app.register(fastifyStatic, { root: raiz, prefix: '/storage/', decorateReply: false });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Spec 1 section 7: POST api/uploadS3 (multipart: file1, caminho, thumbnails).
+  r.post(
+    '/api/uploadS3',
+    { schema: { tags: ['armazenamento'], consumes: ['multipart/form-data'] } },
+    async (request) => {
+      const s = sessaoDe(request);
+      if (!request.isMultipart())
+        throw new ErroNegocio('Falha ao fazer upload: envie multipart/form-data com file1.');
+      const campos: Record<string, string> = {};
+      let arquivo: { nome: string; conteudo: Buffer; tipo: string } | undefined;
+      try {
+        for await (const parte of request.parts()) {
+          if (parte.type === 'file') {
+            if (parte.fieldname !== 'file1') {
+              await parte.toBuffer();
+              continue;
+            }
+            arquivo = { nome: parte.filename, conteudo: await parte.toBuffer(), tipo: parte.mimetype };
+          } else campos[parte.fieldname] = String(parte.value);
+        }
+      } catch (erro) {
+        throw new ErroNegocio(
+          `Falha ao fazer upload: ${erro instanceof Error ? erro.message : String(erro)}`,
+        );
+      }
+      if (!arquivo) throw new ErroNegocio('Falha ao fazer upload: arquivo (file1) não informado.');
+      let pasta: string;
+      try {
+        pasta = chaveSegura(`${s.grupoEmpresarialId}/${campos.caminho ?? 'arquivos'}`);
+      } catch {
+        throw new ErroNegocio('Falha ao fazer upload: caminho inválido.');
+      }
+      const miniaturas = lerMiniaturas(campos.thumbnails);
+      const imagem = sharp(arquivo.conteudo, { failOn: 'error' });
+      const info = await imagem.metadata().catch(() => undefined);
+      if (!info?.format || !['jpeg', 'png', 'webp', 'gif'].includes(info.format)) {
+        throw new ErroNegocio('Falha ao fazer upload: envie uma imagem JPEG, PNG, WebP ou GIF.');
+      }
+      const extensao = info.format === 'jpeg' ? 'jpg' : info.format;
+      const chave = `${pasta}/${novoId()}.${extensao}`;
+      await armazenamento.salvar(chave, arquivo.conteudo);
+      const gerar = async (m: Miniatura | { altura: number; largura?: undefined }, sufixo: string) => {
+        const bytes = await sharp(arquivo.conteudo)
+          .resize({
+            width: m.largura,
+            height: m.altura,
+            fit: m.largura ? 'cover' : 'inside',
+            withoutEnlargement: !m.largura,
+          })
+          .toBuffer();
+        const k = nomeMiniatura(chave, sufixo);
+        await armazenamento.salvar(k, bytes);
+        return { largura: m.largura ?? null, altura: m.altura, caminho: k, url: `/storage/${k}` };
+      };
+      const geradas = [];
+      for (const m of miniaturas) geradas.push(await gerar(m, `${m.largura}x${m.altura}`));
+      const extra = await gerar({ altura: ALTURA_EXTRA }, String(ALTURA_EXTRA));
+      return ok({ caminho: chave, url: `/storage/${chave}`, thumbnails: geradas, thumbnail1024: extra });
+    },
+  );
+
+  // Spec 1 section 7: POST api/deleteS3 (lista or caminho): the file, its thumbnails and the 1024 one.
+  r.post(
+    '/api/deleteS3',
+    {
+      schema: {
+        tags: ['armazenamento'],
+        body: z.object({
+          lista: z.array(z.string().max(500)).max(200).optional(),
+          caminho: z.string().max(500).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const s = sessaoDe(request);
+      const caminhos = [
+        ...(request.body.lista ?? []),
+        ...(request.body.caminho ? [request.body.caminho] : []),
+      ];
+      if (caminhos.length === 0) throw new ErroNegocio('Erro ao deletar imagem: informe caminho ou lista.');
+      const removidos: string[] = [];
+      for (const bruto of caminhos) {
+        const caminho = bruto.replace(/^\/?storage\//, '');
+        let chave: string;
+        try {
+          chave = chaveSegura(caminho);
+        } catch {
+          throw new ErroNegocio(`Erro ao deletar imagem: caminho inválido ${bruto}`);
+        }
+        // A group deletes only its own files.
+        if (!chave.startsWith(`${s.grupoEmpresarialId}/`))
+          throw new ErroNegocio(`Erro ao deletar imagem: ${bruto}`);
+        const ext = path.extname(chave);
+        const semExt = chave.slice(0, chave.length - ext.length);
+        const alvos = [chave, ...(await armazenamento.listar(`${semExt}_`))];
+        for (const alvo of alvos) if (await armazenamento.remover(alvo)) removidos.push(alvo);
+      }
+      return ok({ removidos });
+    },
+  );
+}

@@ -1,0 +1,425 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.ts';
+import { empresaDoContexto } from '../usuarios/usuarios.routes.ts';
+import { type ServicoCatalogo, TABELAS_DO_CATALOGO } from './catalogo.service.ts';
+import { type ItemEntrada, ServicoVendas } from './vendas.service.ts';
+
+// Sale routes (spec 1 section 7 and DESIGN section 3). Payloads are validated here; every rule lives in
+// vendas.service.ts and the pure engine of @retaguarda/domain.
+
+const id = z.string().regex(/^[0-9a-f]{24}$/, 'Id inválido');
+/** A reference given as its id or as an object with `_id` (the POS often sends the whole object). */
+const ref = z.union([id, z.object({ _id: id }).transform((o) => o._id)]);
+const decimal = z
+  .union([z.string().max(30), z.number()])
+  .transform((v) => String(v))
+  .refine((v) => /^-?\d+(\.\d+)?$/.test(v), 'Valor decimal inválido');
+const catalogoId = z.union([z.number().int(), z.object({ id: z.number().int() }).transform((o) => o.id)]);
+const liberacao = z.string().max(4096).optional();
+
+const item = z.object({
+  numeroItem: z.number().int().min(1).optional(),
+  produto: ref,
+  quantidade: decimal.optional(),
+  obs: z.string().max(500).optional(),
+  pizza: z.boolean().optional(),
+  produtosFilho: z
+    .array(z.object({ produto: ref, quantidadeParte: z.number().int().min(1).max(8).default(1) }))
+    .max(8)
+    .optional(),
+  sugestao: id.optional(),
+  precoVenda: decimal.optional(),
+});
+const itens = z.array(item).max(500);
+const params = z.object({ id });
+const terminal = id.optional();
+
+function terminalDe(request: FastifyRequest, corpo?: string): string | undefined {
+  if (corpo) return corpo;
+  const h = request.headers.terminal;
+  const v = Array.isArray(h) ? h[0] : h;
+  return v && /^[0-9a-f]{24}$/.test(v) ? v : undefined;
+}
+
+/** Catalogue cache invalidation for writes of the generic resources (registered at the root, see app.ts). */
+export function invalidarCatalogoEmEscritas(app: FastifyInstance, catalogo: ServicoCatalogo): void {
+  app.addHook('onResponse', async (request) => {
+    if (request.method === 'GET') return;
+    const tabela = (request.params as { tabela?: unknown } | undefined)?.tabela;
+    if (typeof tabela === 'string' && TABELAS_DO_CATALOGO.has(tabela)) catalogo.invalidar();
+  });
+}
+
+export async function rotasVendas(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const catalogo = app.servicos.catalogoVenda;
+  const s = new ServicoVendas(app.servicos, catalogo);
+  const ctx = (request: FastifyRequest) => s.contexto(request);
+  const tags = ['vendas'];
+
+  r.post(
+    '/api/venda',
+    {
+      schema: {
+        tags,
+        body: z.object({
+          _id: id.optional(),
+          empresa: ref.optional(),
+          tipoVenda: catalogoId,
+          terminal,
+          mesa: z.number().optional(),
+          comanda: z.number().optional(),
+          cliente: ref.optional(),
+          vendaDescricao: z.string().max(100).optional(),
+          cpfCnpj: z.string().max(18).optional(),
+          localPedido: catalogoId.optional(),
+          posicaoVenda: z.number().int().min(0).max(99).optional(),
+          distanciaEntregaMetros: z.number().nonnegative().optional(),
+          produtos: itens.optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      return ok(
+        await s.criar(await ctx(request), {
+          ...b,
+          terminal: terminalDe(request, b.terminal),
+          produtos: b.produtos as ItemEntrada[] | undefined,
+        }),
+      );
+    },
+  );
+
+  r.post(
+    '/api/venda/getPopulate',
+    {
+      schema: {
+        tags,
+        body: z
+          .object({
+            filtro: z.record(z.string(), z.unknown()).optional(),
+            populateObj: z.unknown().optional(),
+            select: z.unknown().optional(),
+            sort: z.unknown().optional(),
+            limit: z.number().int().optional(),
+          })
+          .optional(),
+      },
+    },
+    async (request) =>
+      ok(await s.buscar(await ctx(request), request.body?.filtro ?? {}, request.body?.limit)),
+  );
+
+  r.get('/api/venda/mapaMesas', { schema: { tags } }, async (request) =>
+    ok(await s.mapaMesas(await ctx(request), empresaDoContexto(request))),
+  );
+
+  r.get(
+    '/api/getSequencialVenda',
+    { schema: { tags, querystring: z.object({ empresa: id.optional() }) } },
+    async (request) =>
+      ok(await s.sequencial(await ctx(request), request.query.empresa ?? empresaDoContexto(request))),
+  );
+
+  r.get('/api/venda/:id', { schema: { tags, params } }, async (request) =>
+    ok(await s.obter(await ctx(request), request.params.id)),
+  );
+
+  r.put(
+    '/api/venda/:id',
+    { schema: { tags, params, body: z.object({ produtos: itens, terminal }) } },
+    async (request) =>
+      ok(
+        await s.substituir(
+          await ctx(request),
+          request.params.id,
+          request.body.produtos as ItemEntrada[],
+          terminalDe(request, request.body.terminal) ?? null,
+        ),
+      ),
+  );
+
+  r.post(
+    '/api/venda/:id/itens',
+    { schema: { tags, params, body: z.object({ produtos: itens.min(1), terminal }) } },
+    async (request) =>
+      ok(
+        await s.adicionarItens(
+          await ctx(request),
+          request.params.id,
+          request.body.produtos as ItemEntrada[],
+          terminalDe(request, request.body.terminal) ?? null,
+        ),
+      ),
+  );
+
+  r.put(
+    '/api/venda/:id/itens/:numeroItem',
+    {
+      schema: {
+        tags,
+        params: z.object({ id, numeroItem: z.coerce.number().int().min(1) }),
+        body: z.object({ quantidade: decimal, obs: z.string().max(500).optional() }),
+      },
+    },
+    async (request) =>
+      ok(
+        await s.alterarQuantidade(
+          await ctx(request),
+          request.params.id,
+          request.params.numeroItem,
+          request.body.quantidade,
+          request.body.obs,
+        ),
+      ),
+  );
+
+  r.post(
+    '/api/venda/:id/descontoItem',
+    {
+      schema: {
+        tags,
+        params,
+        body: z.object({
+          numeroItem: z.number().int().min(1),
+          modo: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+          valor: decimal,
+          justificativa: z.string().max(200).optional(),
+          liberacao,
+          terminal,
+        }),
+      },
+    },
+    async (request) => ok(await s.descontoItem(await ctx(request), request.params.id, request.body)),
+  );
+
+  r.post(
+    '/api/venda/:id/descontoGeral',
+    {
+      schema: {
+        tags,
+        params,
+        body: z.object({
+          modo: z.union([z.literal(0), z.literal(1)]),
+          valor: decimal,
+          justificativa: z.string().max(200).optional(),
+          liberacao,
+          terminal,
+        }),
+      },
+    },
+    async (request) => ok(await s.descontoGeral(await ctx(request), request.params.id, request.body)),
+  );
+
+  r.post(
+    '/api/venda/:id/pagamentos',
+    {
+      schema: {
+        tags,
+        params,
+        body: z.object({
+          _id: id,
+          formaPagamento: ref,
+          valorPago: decimal,
+          terminal,
+          operadora: ref.optional(),
+          observacao: z.string().max(200).optional(),
+          posicao: z.number().int().min(1).optional(),
+          cliente: ref.optional(),
+          liberacao,
+        }),
+      },
+    },
+    async (request) =>
+      ok(
+        await s.pagar(await ctx(request), request.params.id, {
+          ...request.body,
+          terminal: terminalDe(request, request.body.terminal),
+        }),
+      ),
+  );
+
+  r.put(
+    '/api/vendaCancelarPagamento/:vendaId',
+    {
+      schema: {
+        tags,
+        params: z.object({ vendaId: id }),
+        body: z.object({ pagamento: ref, liberacao, terminal }),
+      },
+    },
+    async (request) =>
+      ok(
+        await s.cancelarPagamento(await ctx(request), request.params.vendaId, {
+          ...request.body,
+          terminal: terminalDe(request, request.body.terminal),
+        }),
+      ),
+  );
+
+  r.put(
+    '/api/vendaAtualizaTotal/:vendaId',
+    { schema: { tags, params: z.object({ vendaId: id }) } },
+    async (request) => ok(await s.alterar(await ctx(request), request.params.vendaId, (reg) => ({ reg }))),
+  );
+
+  r.post(
+    '/api/vendaEventos',
+    {
+      schema: {
+        tags,
+        body: z.object({
+          vendaId: id,
+          tipo: z.enum(['Desconto', 'Cancelamento']),
+          motivo: z.string().max(200).optional(),
+          produtos: z.array(z.unknown()).max(500).optional(),
+          valorDesconto: decimal.optional(),
+          vendaCompleta: z.boolean().optional(),
+          terminal,
+          liberacao,
+        }),
+      },
+    },
+    async (request) => ok(await s.registrarEvento(await ctx(request), request.body)),
+  );
+
+  const vendaEvento = z
+    .object({
+      motivo: z.string().max(200).optional(),
+      terminal: id.nullish().transform((v) => v ?? undefined),
+      numeroItem: z.number().int().min(1).optional(),
+      produtos: z
+        .array(z.object({ numeroItem: z.number().int().min(1) }))
+        .max(500)
+        .optional(),
+    })
+    .optional();
+
+  r.put(
+    '/api/deletarVendaCompleta/:id',
+    { schema: { tags, params, body: z.object({ vendaEvento, liberacao }) } },
+    async (request) =>
+      ok(
+        await s.deletarVenda(await ctx(request), request.params.id, {
+          motivo: request.body.vendaEvento?.motivo,
+          terminal: request.body.vendaEvento?.terminal,
+          liberacao: request.body.liberacao,
+        }),
+      ),
+  );
+
+  r.put(
+    '/api/vendaDeletarProduto/:id',
+    { schema: { tags, params, body: z.object({ vendaEvento, liberacao }) } },
+    async (request) => {
+      const e = request.body.vendaEvento ?? { terminal: undefined };
+      const numeros = [
+        ...(e.numeroItem ? [e.numeroItem] : []),
+        ...(e.produtos ?? []).map((p) => p.numeroItem),
+      ];
+      return ok(
+        await s.deletarProdutos(await ctx(request), request.params.id, {
+          numeros,
+          motivo: e.motivo,
+          terminal: e.terminal,
+          liberacao: request.body.liberacao,
+        }),
+      );
+    },
+  );
+
+  r.post(
+    '/api/getSaldoConvenio',
+    {
+      schema: {
+        tags,
+        body: z.object({ grupoEmpresarial: ref.optional(), empresa: ref.optional(), cliente: ref }),
+      },
+    },
+    async (request) =>
+      ok(
+        await s.saldoConvenio(
+          await ctx(request),
+          request.body.cliente,
+          request.body.empresa ?? empresaDoContexto(request),
+        ),
+      ),
+  );
+
+  r.post(
+    '/api/vendaTransferencia',
+    {
+      schema: {
+        tags,
+        body: z.object({
+          vendaOrigem: ref,
+          mesaDestino: z.number(),
+          itens: z
+            .array(z.union([z.number().int().min(1), z.object({ numeroItem: z.number().int().min(1) })]))
+            .max(500)
+            .transform((l) => l.map((x) => (typeof x === 'number' ? x : x.numeroItem)))
+            .optional(),
+          liberacao,
+          terminal,
+        }),
+      },
+    },
+    async (request) => ok(await s.transferir(await ctx(request), request.body)),
+  );
+
+  r.post('/api/venda/:id/confirmarItens', { schema: { tags, params } }, async (request) =>
+    ok(await s.confirmarItens(await ctx(request), request.params.id)),
+  );
+
+  r.post('/api/venda/:id/encerrar', { schema: { tags, params } }, async (request) =>
+    ok(await s.encerrar(await ctx(request), request.params.id)),
+  );
+
+  r.post(
+    '/api/venda/:id/reabrir',
+    { schema: { tags, params, body: z.object({ liberacao }) } },
+    async (request) => ok(await s.reabrir(await ctx(request), request.params.id, request.body.liberacao)),
+  );
+
+  r.post(
+    '/api/venda/:id/fecharConta',
+    {
+      schema: {
+        tags,
+        params,
+        body: z.object({
+          comServico: z.boolean().default(true),
+          percentualServico: decimal.default('10'),
+          liberacao,
+        }),
+      },
+    },
+    async (request) =>
+      ok(
+        await s.fecharConta(await ctx(request), request.params.id, {
+          comServico: request.body.comServico,
+          percentual: request.body.percentualServico,
+          liberacao: request.body.liberacao,
+        }),
+      ),
+  );
+
+  r.post(
+    '/api/venda/:id/posicoes',
+    {
+      schema: {
+        tags,
+        params,
+        body: z.object({
+          numeroItem: z.number().int().min(1).optional(),
+          posicoes: z.array(z.number().int().min(1).max(99)).max(99).optional(),
+          posicaoVenda: z.number().int().min(0).max(99).optional(),
+        }),
+      },
+    },
+    async (request) => ok(await s.posicoes(await ctx(request), request.params.id, request.body)),
+  );
+}

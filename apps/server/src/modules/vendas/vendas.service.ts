@@ -1,0 +1,1430 @@
+import {
+  adicionarItem,
+  alterarQuantidadeItem,
+  alterarStatusVenda,
+  aplicarDescontoGeral,
+  aplicarDescontoItem,
+  type ClienteConvenio,
+  cancelarPagamento,
+  deletarItem,
+  deletarVendaCompleta,
+  dividirItemEmPosicoes,
+  ErroNegocio as ErroDominio,
+  escreverDinheiro,
+  garantirVendaEditavel,
+  lancarPagamento,
+  lerDinheiro,
+  lerQuantidade,
+  type NovoPagamento,
+  PERMISSAO,
+  type PessoaRef,
+  pagarPosicao,
+  recalcularVenda,
+  STATUS_VENDA,
+  saldoRestante,
+  substituirItens,
+  TIPO_PAGAMENTO,
+  TIPO_VENDA,
+  type TipoVendaId,
+  tiposVenda,
+  type Venda,
+  type VendaEvento,
+  type VendaItem,
+  type VendaItemEntrada,
+  vendaSchema,
+} from '@retaguarda/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Servicos } from '../../app.ts';
+import type { Db } from '../../db/client.ts';
+import { codigoErroPg, consultar, consultarUm, restricaoErroPg } from '../../db/consultar.ts';
+import { ErroNegocio } from '../../lib/envelope.ts';
+import { novoId } from '../../lib/ids.ts';
+import { sessaoDe } from '../../plugins/autenticacao.ts';
+import { type PermissoesUsuario, temPermissao } from '../usuarios/permissoes.service.ts';
+import { empresaDoContexto } from '../usuarios/usuarios.routes.ts';
+import { type CatalogoLoja, type ServicoCatalogo, TIPOS_SERVICO } from './catalogo.service.ts';
+import {
+  buscarVendas,
+  carregarVenda,
+  type EventoGravar,
+  gravarEventos,
+  gravarVenda,
+  inserirVenda,
+  proximoNumero,
+  type VendaRegistro,
+} from './vendas.repositorio.ts';
+
+// The sale module's rules around the pure engine: every write loads the sale under its row lock, applies
+// one engine operation, recomputes with the catalogue of the store (never with totals, prices or discounts
+// from the client), saves in the same transaction and then tells the store's terminals (vendaAlterada).
+
+export const M = {
+  vendaNaoEncontrada: 'Venda não encontrada!',
+  semEmpresa: 'Usuário sem permissão para acessar essa empresa.',
+  semPermissao: 'Usuário sem permissão para realizar esta operação.',
+  empresaNaoInformada: 'Empresa não informada!',
+  mesaInvalida: 'Numero da mesa inválido',
+  comandaInvalida: 'Numero da comanda inválido',
+  mesaAberta: (n: number) => `A mesa ${n} já esta aberta!`,
+  comandaAberta: (n: number) => `A comanda ${n} já esta aberta!`,
+  produtoNaoEncontrado: 'Produto não encontrado!',
+  produtoInativo: (descricao: string) => `Produto ${descricao} não esta ativo para a esta Loja.`,
+  produtoServico: 'Produto de serviço (Gorjeta/Taxa de Entrega) é lançado pelo fechamento da conta.',
+  quantidadeInvalida: 'Quantidade inválida!',
+  supervisorNaoInformado: 'Supervisor não informado',
+  liberacaoInvalida: 'Liberação de supervisor inválida ou expirada!',
+  formaNaoEncontrada: 'Forma de pagamento não encontrada!',
+  terminalNaoInformado: 'Terminal não informado, não é permitido receber!',
+  terminalNaoEncontrado: 'Terminal não encontrado nesta loja!',
+  terminalSemCaixa: 'Terminal sem caixa configurado, não é permitido receber!',
+  semPeriodoAberto: 'Não existe período (caixa) aberto para o caixa deste terminal, não é permitido receber!',
+  clienteNaoEncontrado: 'Cliente não encontrado!',
+  pagamentosAtivos: 'Existem pagamentos na venda, cancele os pagamentos antes de excluir a venda!',
+  itemConfirmadoPut: 'Produto confirmado só pode ser excluído com liberação (vendaDeletarProduto)!',
+  itemAlteradoPut: 'Produto confirmado ou cancelado não pode ser alterado!',
+  gorjetaNaoCadastrada: 'Produto Gorjeta (taxa de serviço) não cadastrado ou inativo nesta loja!',
+  transferenciaTipo: 'Transferência permitida somente entre vendas mesa!',
+  transferenciaMesma: 'A mesa de destino é a mesma da origem!',
+  transferenciaSemItens: 'Nenhum item informado para transferir!',
+  transferenciaPosicao: 'Existem pagamentos realizados por posição, transferência não permitida!',
+  itemNaoInformado: 'Item não informado',
+  eventoGravado: 'Evento gravado com sucesso!',
+  keyOutraOperacao: 'Idempotency-Key já usada em outra operação.',
+  keyInvalida: 'Idempotency-Key inválida.',
+} as const;
+
+/** Socket event sent to the store's room after every committed write of a sale. */
+export const EVENTO_VENDA_ALTERADA = 'vendaAlterada';
+export interface VendaAlteradaEvento {
+  vendaId: string;
+  versao: number;
+  status: number;
+  tipoVenda: number;
+  mesa: number | null;
+}
+
+/** The sale as the API answers it: the domain sale plus table/tab number, cash period and versao. */
+export type VendaResposta = Venda & {
+  mesa: number | null;
+  comanda: number | null;
+  periodo: string | null;
+  versao: number;
+};
+
+export const resposta = (r: VendaRegistro): VendaResposta => ({
+  ...r.venda,
+  mesa: r.mesa,
+  comanda: r.comanda,
+  periodo: r.periodo,
+  versao: r.versao,
+});
+
+export interface ItemEntrada {
+  produto: string;
+  quantidade?: string | undefined;
+  obs?: string | undefined;
+  pizza?: boolean | undefined;
+  produtosFilho?: { produto: string; quantidadeParte: number }[] | undefined;
+  sugestao?: string | undefined;
+  /** Only for a Generico product: its price is typed at launch. */
+  precoVenda?: string | undefined;
+  numeroItem?: number | undefined;
+}
+
+/** Who acts, where, with which permissions: resolved before the transaction opens. */
+export interface Contexto {
+  grupo: string;
+  usuarioId: string;
+  permissoes: PermissoesUsuario;
+  operador: PessoaRef;
+  empresaCabecalho: string | undefined;
+  chaveIdempotencia: string | undefined;
+  rota: string;
+  agora: string;
+}
+
+interface Alteracao {
+  reg: VendaRegistro;
+  eventos?: EventoGravar[];
+  /** Extra fields of the answer (e.g. itensConfirmados). */
+  extra?: Record<string, unknown>;
+}
+
+type Operacao = (reg: VendaRegistro, cat: CatalogoLoja, tx: Db) => Promise<Alteracao> | Alteracao;
+
+const evento = (e: VendaEvento, tipo?: string): EventoGravar => ({
+  tipo: tipo ?? e.tipo,
+  operador: e.operador ?? null,
+  terminal: e.terminal ?? null,
+  motivo: e.motivo,
+  supervisor: e.supervisor ?? null,
+  vendaCompleta: e.vendaCompleta,
+  produtos: e.produtos,
+  valorDesconto: e.valorDesconto,
+  dataHora: e.dataHora,
+});
+
+const ehServico = (cat: CatalogoLoja, i: VendaItem) =>
+  TIPOS_SERVICO.has(cat.produtos.get(i.produto._id)?.tipoProduto ?? '');
+
+/** Runs an engine operation and turns its refusal into the API's envelope refusal. */
+function dominio<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (erro) {
+    if (erro instanceof ErroDominio) throw new ErroNegocio(erro.message);
+    throw erro;
+  }
+}
+
+export class ServicoVendas {
+  private readonly pessoas = new Map<string, { ate: number; valor: Promise<PessoaRef | undefined> }>();
+
+  constructor(
+    private readonly servicos: Servicos,
+    readonly catalogo: ServicoCatalogo,
+  ) {}
+
+  private get db(): Db {
+    return this.servicos.banco.db;
+  }
+
+  // ---- context, permissions, releases -------------------------------------------------------------
+
+  async contexto(request: FastifyRequest): Promise<Contexto> {
+    const s = sessaoDe(request);
+    const permissoes = await this.servicos.permissoes.doUsuario(s.grupoEmpresarialId, s.usuarioId);
+    const operador = (await this.pessoa(s.grupoEmpresarialId, s.usuarioId)) ?? {
+      _id: s.usuarioId,
+      nome: 'Operador',
+      codigoInterno: null,
+    };
+    const h = request.headers['idempotency-key'];
+    const chave = Array.isArray(h) ? h[0] : h;
+    if (chave !== undefined && (chave.length === 0 || chave.length > 200))
+      throw new ErroNegocio(M.keyInvalida);
+    return {
+      grupo: s.grupoEmpresarialId,
+      usuarioId: s.usuarioId,
+      permissoes,
+      operador,
+      empresaCabecalho: empresaDoContexto(request),
+      chaveIdempotencia: chave,
+      rota: `${request.method} ${request.routeOptions.url ?? request.url}`,
+      agora: this.servicos.tempo.agora().toISOString(),
+    };
+  }
+
+  /** A user of the group as the sale records people (id, name, codigoInterno); cached a minute. */
+  pessoa(grupo: string, id: string): Promise<PessoaRef | undefined> {
+    const chave = `${grupo}:${id}`;
+    const agora = Date.now();
+    const c = this.pessoas.get(chave);
+    if (c && c.ate > agora) return c.valor;
+    const valor = consultarUm(
+      this.db,
+      sql`select id, nome, codigo_interno from usuario where id = ${id} and grupo_empresarial_id = ${grupo} and lixo = false`,
+    ).then((l) =>
+      l
+        ? { _id: l.id as string, nome: l.nome as string, codigoInterno: (l.codigo_interno as number) ?? null }
+        : undefined,
+    );
+    this.pessoas.set(chave, { ate: agora + 60_000, valor });
+    return valor;
+  }
+
+  garantirEmpresa(ctx: Contexto, empresa: string): void {
+    if (!ctx.permissoes.porEmpresa.has(empresa)) throw new ErroNegocio(M.semEmpresa);
+  }
+
+  tem(ctx: Contexto, permissao: number, empresa: string): boolean {
+    return temPermissao(ctx.permissoes, permissao, empresa);
+  }
+
+  exigir(ctx: Contexto, permissao: number, empresa: string): void {
+    if (!temPermissao(ctx.permissoes, permissao, empresa)) throw new ErroNegocio(M.semPermissao);
+  }
+
+  /**
+   * The supervisor who released a protected action: proven by the signed release token of
+   * /api/liberacaoSupervisor (never a supervisor named in the body). With `operadorBasta`, an operator who
+   * holds the permission himself needs no release.
+   */
+  async liberar(
+    ctx: Contexto,
+    token: string | undefined,
+    permissao: number,
+    empresa: string,
+    operadorBasta = false,
+  ): Promise<{ supervisor: PessoaRef; motivo: string | null }> {
+    if (token) {
+      const l = await this.servicos.tokens.verificarLiberacao(token, {
+        grupoEmpresarialId: ctx.grupo,
+        permissao,
+        empresaId: empresa,
+      });
+      if (!l) throw new ErroNegocio(M.liberacaoInvalida);
+      const supervisor = await this.pessoa(ctx.grupo, l.supervisorId);
+      if (!supervisor) throw new ErroNegocio(M.liberacaoInvalida);
+      return { supervisor, motivo: l.motivo };
+    }
+    if (operadorBasta && temPermissao(ctx.permissoes, permissao, empresa)) {
+      return { supervisor: ctx.operador, motivo: null };
+    }
+    throw new ErroNegocio(M.supervisorNaoInformado);
+  }
+
+  // ---- transactions, idempotency, events -------------------------------------------------------------
+
+  /**
+   * One transaction per write. With an Idempotency-Key the stored first answer is returned and nothing runs
+   * again; the key is locked for the transaction so concurrent retries wait instead of running twice, and
+   * the answer is stored in the same transaction as the write (a crash cannot keep one without the other).
+   */
+  async transacao<T>(ctx: Contexto, fn: (tx: Db) => Promise<T>): Promise<{ valor: T; repetida: boolean }> {
+    return this.db.transaction(async (transacao) => {
+      const tx = transacao as unknown as Db;
+      const chave = ctx.chaveIdempotencia;
+      if (chave) {
+        await consultar(
+          tx,
+          sql`select pg_advisory_xact_lock(hashtextextended(${`${ctx.grupo}:${chave}`}, 0))`,
+        );
+        const anterior = await consultarUm(
+          tx,
+          sql`select rota, resposta from idempotencia where grupo_empresarial_id = ${ctx.grupo} and chave = ${chave}`,
+        );
+        if (anterior) {
+          if (anterior.rota !== ctx.rota) throw new ErroNegocio(M.keyOutraOperacao);
+          return { valor: anterior.resposta as T, repetida: true };
+        }
+      }
+      const valor = await fn(tx);
+      if (chave) {
+        await consultar(
+          tx,
+          sql`insert into idempotencia (chave, grupo_empresarial_id, rota, resposta)
+              values (${chave}, ${ctx.grupo}, ${ctx.rota}, ${JSON.stringify(valor)}::jsonb)`,
+        );
+      }
+      return { valor, repetida: false };
+    });
+  }
+
+  avisar(r: {
+    _id: string;
+    empresa: string;
+    versao: number;
+    status: { id: number };
+    tipoVenda: { id: number };
+    mesa: number | null;
+  }) {
+    const dados: VendaAlteradaEvento = {
+      vendaId: r._id,
+      versao: r.versao,
+      status: r.status.id,
+      tipoVenda: r.tipoVenda.id,
+      mesa: r.mesa,
+    };
+    this.servicos.tempoReal?.emitirParaEmpresa(r.empresa, EVENTO_VENDA_ALTERADA, dados);
+  }
+
+  recalcular(venda: Venda, cat: CatalogoLoja, agora: string): Venda {
+    return dominio(() => recalcularVenda(venda, cat.catalogo, cat.configuracao, agora));
+  }
+
+  /** The write pipeline of an existing sale (load locked -> operate -> recompute -> save -> answer). */
+  async alterar(
+    ctx: Contexto,
+    vendaId: string,
+    operar: Operacao,
+    opcoes: { recalcularAntes?: boolean } = {},
+  ): Promise<VendaResposta & Record<string, unknown>> {
+    const { valor, repetida } = await this.transacao(ctx, async (tx) => {
+      const reg = await carregarVenda(tx, ctx.grupo, vendaId, true);
+      if (!reg) throw new ErroNegocio(M.vendaNaoEncontrada);
+      this.garantirEmpresa(ctx, reg.venda.empresa);
+      const cat = await this.catalogo.daLoja(ctx.grupo, reg.venda.empresa, tx);
+      const base = opcoes.recalcularAntes
+        ? { ...reg, venda: this.recalcular(reg.venda, cat, ctx.agora) }
+        : reg;
+      const alt = await dominio(() => operar(base, cat, tx));
+      const venda = this.recalcular(alt.reg.venda, cat, ctx.agora);
+      const final: VendaRegistro = { ...alt.reg, venda };
+      final.versao = await gravarVenda(tx, final);
+      if (alt.eventos?.length) await gravarEventos(tx, ctx.grupo, venda.empresa, venda._id, alt.eventos);
+      return { ...resposta(final), ...alt.extra };
+    });
+    if (!repetida) this.avisar(valor);
+    return valor;
+  }
+
+  async obter(ctx: Contexto, vendaId: string): Promise<VendaResposta> {
+    const reg = await carregarVenda(this.db, ctx.grupo, vendaId, false);
+    if (!reg) throw new ErroNegocio(M.vendaNaoEncontrada);
+    this.garantirEmpresa(ctx, reg.venda.empresa);
+    return resposta(reg);
+  }
+
+  // ---- items ---------------------------------------------------------------------------------------
+
+  /** Builds an item from what the client may choose (product, quantity, notes, pizza parts, suggestion). */
+  novoItem(
+    ctx: Contexto,
+    cat: CatalogoLoja,
+    e: ItemEntrada,
+    terminal: string | null,
+  ): Omit<VendaItemEntrada, 'numeroItem'> {
+    const produto = cat.produtos.get(e.produto);
+    if (!produto) throw new ErroNegocio(M.produtoNaoEncontrado);
+    if (!produto.ativo) throw new ErroNegocio(M.produtoInativo(produto.descricao));
+    if (TIPOS_SERVICO.has(produto.tipoProduto)) throw new ErroNegocio(M.produtoServico);
+    const quantidade = e.quantidade ?? '1';
+    if (!/^\d+(\.\d+)?$/.test(quantidade) || lerQuantidade(quantidade) <= 0)
+      throw new ErroNegocio(M.quantidadeInvalida);
+    const filhos = (e.produtosFilho ?? []).map((f) => {
+      const p = cat.produtos.get(f.produto);
+      if (!p) throw new ErroNegocio(M.produtoNaoEncontrado);
+      if (!p.ativo) throw new ErroNegocio(M.produtoInativo(p.descricao));
+      return {
+        produto: { _id: p._id, descricao: p.descricao, codigoInterno: p.codigoInterno },
+        quantidadeParte: f.quantidadeParte,
+      };
+    });
+    const generico = produto.tipoProduto === 'Generico';
+    return {
+      produto: { _id: produto._id, descricao: produto.descricao, codigoInterno: produto.codigoInterno },
+      produtosFilho: filhos,
+      quantidade,
+      obs: e.obs ?? '',
+      pizza: e.pizza === true || filhos.length > 0,
+      sugestao: e.sugestao ?? null,
+      terminal,
+      atendente: ctx.operador,
+      data: ctx.agora,
+      // Only a generic product keeps a typed price; every other price comes from the catalogue.
+      precoVenda: generico && e.precoVenda ? e.precoVenda : '0.00',
+    };
+  }
+
+  /** More items on a closing table go back to open, and the unpaid service line must be asked again. */
+  reabrirParaItens(venda: Venda, cat: CatalogoLoja): Venda {
+    if (venda.status.id !== STATUS_VENDA.fechamento) return venda;
+    const aberta = alterarStatusVenda(venda, STATUS_VENDA.aberta);
+    return { ...aberta, produtos: aberta.produtos.filter((i) => !ehServico(cat, i) || i.existePosicaoPago) };
+  }
+
+  adicionarItens(ctx: Contexto, vendaId: string, itens: ItemEntrada[], terminal: string | null) {
+    return this.alterar(ctx, vendaId, (reg, cat) => {
+      let venda = this.reabrirParaItens(reg.venda, cat);
+      for (const e of itens)
+        venda = adicionarItem(venda, this.novoItem(ctx, cat, e, terminal ?? venda.terminal ?? null));
+      return { reg: { ...reg, venda } };
+    });
+  }
+
+  alterarQuantidade(ctx: Contexto, vendaId: string, numeroItem: number, quantidade: string, obs?: string) {
+    return this.alterar(ctx, vendaId, (reg, cat) => {
+      const item = reg.venda.produtos.find((i) => i.numeroItem === numeroItem && !i.cancelado);
+      if (!item) throw new ErroNegocio(M.itemNaoInformado);
+      if (item.confirmado || item.existePosicaoPago) throw new ErroNegocio(M.itemAlteradoPut);
+      if (!/^\d+(\.\d+)?$/.test(quantidade) || lerQuantidade(quantidade) <= 0)
+        throw new ErroNegocio(M.quantidadeInvalida);
+      let venda = alterarQuantidadeItem(this.reabrirParaItens(reg.venda, cat), numeroItem, quantidade);
+      if (obs !== undefined) {
+        venda = {
+          ...venda,
+          produtos: venda.produtos.map((i) => (i.numeroItem === numeroItem ? { ...i, obs } : i)),
+        };
+      }
+      return { reg: { ...reg, venda } };
+    });
+  }
+
+  /**
+   * PUT venda/{id} {produtos}: the item list as the client sees it. Known lines keep everything the server
+   * owns (prices, discounts, confirmation); unconfirmed lines may change quantity and notes or disappear;
+   * new lines are built as additions. The general discount is cleared (spec 7).
+   */
+  substituir(ctx: Contexto, vendaId: string, produtos: ItemEntrada[], terminal: string | null) {
+    return this.alterar(ctx, vendaId, (reg, cat) => {
+      const venda = this.reabrirParaItens(reg.venda, cat);
+      const atuais = new Map(venda.produtos.map((i) => [i.numeroItem, i]));
+      const mantidos = new Set<number>();
+      const lista: VendaItem[] = [];
+      let novos: ItemEntrada[] = [];
+      for (const e of produtos) {
+        const atual = e.numeroItem === undefined ? undefined : atuais.get(e.numeroItem);
+        if (!atual) {
+          novos = [...novos, e];
+          continue;
+        }
+        mantidos.add(atual.numeroItem);
+        const quantidade = e.quantidade ?? atual.quantidade;
+        const mudou =
+          lerQuantidade(quantidade) !== lerQuantidade(atual.quantidade) || e.produto !== atual.produto._id;
+        if (mudou && (atual.confirmado || atual.cancelado || atual.existePosicaoPago))
+          throw new ErroNegocio(M.itemAlteradoPut);
+        if (mudou && (!/^\d+(\.\d+)?$/.test(quantidade) || lerQuantidade(quantidade) <= 0))
+          throw new ErroNegocio(M.quantidadeInvalida);
+        lista.push(
+          e.produto !== atual.produto._id
+            ? { ...atual, ...this.itemTrocado(ctx, cat, e, atual) }
+            : { ...atual, quantidade, obs: e.obs ?? atual.obs },
+        );
+      }
+      for (const i of venda.produtos) {
+        if (mantidos.has(i.numeroItem)) continue;
+        // Cancelled lines and service lines stay; a confirmed line only leaves through vendaDeletarProduto.
+        if (i.cancelado || ehServico(cat, i)) lista.push(i);
+        else if (i.confirmado || i._id || i.existePosicaoPago) throw new ErroNegocio(M.itemConfirmadoPut);
+      }
+      lista.sort((a, b) => a.numeroItem - b.numeroItem);
+      let nova = substituirItens(venda, lista);
+      for (const e of novos)
+        nova = adicionarItem(nova, this.novoItem(ctx, cat, e, terminal ?? nova.terminal ?? null));
+      return { reg: { ...reg, venda: nova } };
+    });
+  }
+
+  private itemTrocado(
+    ctx: Contexto,
+    cat: CatalogoLoja,
+    e: ItemEntrada,
+    atual: VendaItem,
+  ): Partial<VendaItem> {
+    const n = this.novoItem(ctx, cat, e, atual.terminal ?? null);
+    return {
+      produto: n.produto,
+      produtosFilho: n.produtosFilho as VendaItem['produtosFilho'],
+      quantidade: n.quantidade ?? '1',
+      obs: n.obs ?? '',
+      pizza: n.pizza ?? false,
+      precoVenda: n.precoVenda ?? '0.00',
+      descontoPersonalizado: '0.00',
+    };
+  }
+
+  /** Sends the new lines to production: they get their id and are confirmed (spec 4). */
+  confirmarItens(ctx: Contexto, vendaId: string) {
+    return this.alterar(ctx, vendaId, (reg, cat) => {
+      const confirmados: number[] = [];
+      const produtos = reg.venda.produtos.map((i) => {
+        if (i.confirmado || i.cancelado || ehServico(cat, i)) return i;
+        confirmados.push(i.numeroItem);
+        return { ...i, confirmado: true, _id: i._id ?? novoId() };
+      });
+      if (confirmados.length > 0) garantirVendaEditavel(reg.venda);
+      return { reg: { ...reg, venda: { ...reg.venda, produtos } }, extra: { itensConfirmados: confirmados } };
+    });
+  }
+
+  // ---- creation --------------------------------------------------------------------------------------
+
+  async criar(
+    ctx: Contexto,
+    e: {
+      _id?: string | undefined;
+      empresa?: string | undefined;
+      tipoVenda: number;
+      terminal?: string | undefined;
+      mesa?: number | undefined;
+      comanda?: number | undefined;
+      cliente?: string | undefined;
+      vendaDescricao?: string | undefined;
+      cpfCnpj?: string | undefined;
+      localPedido?: number | undefined;
+      posicaoVenda?: number | undefined;
+      distanciaEntregaMetros?: number | undefined;
+      produtos?: ItemEntrada[] | undefined;
+    },
+  ): Promise<VendaResposta> {
+    const empresa = e.empresa ?? ctx.empresaCabecalho;
+    if (!empresa) throw new ErroNegocio(M.empresaNaoInformada);
+    this.garantirEmpresa(ctx, empresa);
+    const porTipo: Record<number, number> = {
+      [TIPO_VENDA.balcao]: PERMISSAO.lancarVendaBalcao,
+      [TIPO_VENDA.mesa]: PERMISSAO.lancarMesa,
+      [TIPO_VENDA.delivery]: PERMISSAO.lancarDelivery,
+      [TIPO_VENDA.comanda]: PERMISSAO.lancarComanda,
+    };
+    this.exigir(ctx, porTipo[e.tipoVenda] ?? PERMISSAO.lancarVendaBalcao, empresa);
+    const mesa = e.tipoVenda === TIPO_VENDA.mesa ? (e.mesa ?? null) : null;
+    if (e.tipoVenda === TIPO_VENDA.mesa && (mesa === null || !Number.isInteger(mesa) || mesa <= 0))
+      throw new ErroNegocio(M.mesaInvalida);
+    const comanda = e.tipoVenda === TIPO_VENDA.comanda ? (e.comanda ?? null) : null;
+    if (
+      e.tipoVenda === TIPO_VENDA.comanda &&
+      (comanda === null || !Number.isInteger(comanda) || comanda <= 0)
+    )
+      throw new ErroNegocio(M.comandaInvalida);
+    const id = e._id ?? novoId();
+
+    try {
+      const { valor, repetida } = await this.transacao(ctx, async (tx) => {
+        // A client-generated _id already stored is a retry: answer the stored sale, create nothing.
+        const existente = e._id ? await carregarVenda(tx, ctx.grupo, e._id, false) : undefined;
+        if (existente) {
+          this.garantirEmpresa(ctx, existente.venda.empresa);
+          return { resposta: resposta(existente), nova: false };
+        }
+        const cat = await this.catalogo.daLoja(ctx.grupo, empresa, tx);
+        const terminal = e.terminal ?? null;
+        if (terminal && !cat.terminais.has(terminal)) throw new ErroNegocio(M.terminalNaoEncontrado);
+        const cliente = e.cliente ? await this.cliente(tx, ctx.grupo, e.cliente) : null;
+        const periodo = terminal ? await this.periodoDoTerminal(tx, ctx.grupo, empresa, cat, terminal) : null;
+        const numero = await proximoNumero(tx, ctx.grupo, empresa, 'venda');
+        const sequencial = periodo ? await proximoNumero(tx, ctx.grupo, empresa, `periodo:${periodo}`) : null;
+        let venda = dominio(() =>
+          vendaSchema.parse({
+            _id: id,
+            empresa,
+            grupoEmpresarial: ctx.grupo,
+            numero,
+            tipoVenda: {
+              id: e.tipoVenda,
+              descricao: tiposVenda.porId(e.tipoVenda as TipoVendaId)?.descricao,
+            },
+            status: { id: STATUS_VENDA.aberta, descricao: 'Aberta' },
+            terminal,
+            operador: ctx.operador,
+            atendente: ctx.operador,
+            cliente,
+            vendaDescricao: e.vendaDescricao ?? cliente?.nome ?? 'Consumidor',
+            cpfCnpj: e.cpfCnpj ?? null,
+            localPedido: e.localPedido ? { id: e.localPedido } : { id: 68 },
+            posicaoVenda: e.posicaoVenda ?? 0,
+            distanciaEntregaMetros: e.distanciaEntregaMetros ?? null,
+            sequencialPeriodo: sequencial,
+            data: ctx.agora,
+          }),
+        );
+        venda = dominio(() => {
+          let v = venda;
+          for (const item of e.produtos ?? []) v = adicionarItem(v, this.novoItem(ctx, cat, item, terminal));
+          return v;
+        });
+        venda = this.recalcular(venda, cat, ctx.agora);
+        const reg: VendaRegistro = { venda, mesa, comanda, periodo, versao: 1, encerradaEm: null };
+        reg.versao = await inserirVenda(tx, reg, ctx.usuarioId);
+        return { resposta: resposta(reg), nova: true };
+      });
+      if (!repetida && valor.nova) this.avisar(valor.resposta);
+      return valor.resposta;
+    } catch (erro) {
+      if (codigoErroPg(erro) === '23505') {
+        const restricao = restricaoErroPg(erro);
+        if (restricao === 'venda_mesa_aberta_uq' && mesa !== null) throw new ErroNegocio(M.mesaAberta(mesa));
+        if (restricao === 'venda_comanda_aberta_uq' && comanda !== null)
+          throw new ErroNegocio(M.comandaAberta(comanda));
+        // The same client _id created concurrently: answer what the other request stored.
+        if (restricao === 'venda_pkey' && e._id) return this.obter(ctx, e._id);
+      }
+      throw erro;
+    }
+  }
+
+  async cliente(db: Db, grupo: string, id: string): Promise<Venda['cliente']> {
+    const l = await consultarUm(
+      db,
+      sql`select id, nome, cliente_padrao, endereco from pessoa where id = ${id} and grupo_empresarial_id = ${grupo} and lixo = false`,
+    );
+    if (!l) throw new ErroNegocio(M.clienteNaoEncontrado);
+    const end = l.endereco as Record<string, unknown> | null;
+    return {
+      _id: l.id as string,
+      nome: l.nome as string,
+      clientePadrao: l.cliente_padrao === true,
+      endereco: end
+        ? {
+            logradouro: String(end.logradouro ?? ''),
+            numero: String(end.numero ?? ''),
+            cidade: String(end.cidade ?? ''),
+            uf: String(end.uf ?? 'PR'),
+            bairro: String(end.bairro ?? ''),
+            complemento: String(end.complemento ?? ''),
+            cep: String(end.cep ?? ''),
+            localizacao: (end.localizacao as { lat: number; lng: number } | undefined) ?? null,
+          }
+        : null,
+    };
+  }
+
+  /** The open period of the terminal's register (spec 2 section 7), or null. */
+  async periodoDoTerminal(
+    db: Db,
+    grupo: string,
+    empresa: string,
+    cat: CatalogoLoja,
+    terminal: string,
+  ): Promise<string | null> {
+    const caixa = cat.terminais.get(terminal)?.caixa;
+    if (!caixa) return null;
+    const l = await consultarUm(
+      db,
+      sql`select id from periodo where grupo_empresarial_id = ${grupo} and empresa_id = ${empresa}
+          and caixa_id = ${caixa} and periodo_aberto`,
+    );
+    return (l?.id as string | undefined) ?? null;
+  }
+
+  // ---- discounts -------------------------------------------------------------------------------------
+
+  async descontoItem(
+    ctx: Contexto,
+    vendaId: string,
+    e: {
+      numeroItem: number;
+      modo: 0 | 1 | 2 | 3 | 4;
+      valor: string;
+      justificativa?: string | undefined;
+      liberacao?: string | undefined;
+      terminal?: string | undefined;
+    },
+  ) {
+    const empresa = await this.empresaDaVenda(ctx, vendaId);
+    const { supervisor, motivo } = await this.liberar(ctx, e.liberacao, PERMISSAO.descontoItem, empresa);
+    return this.alterar(
+      ctx,
+      vendaId,
+      (reg) => {
+        const r = aplicarDescontoItem(reg.venda, e.numeroItem, e.modo, e.valor, {
+          supervisor,
+          justificativa: e.justificativa ?? motivo,
+          operador: ctx.operador,
+          terminal: e.terminal ?? null,
+          dataHora: ctx.agora,
+        });
+        return { reg: { ...reg, venda: r.venda }, eventos: [evento(r.evento)] };
+      },
+      { recalcularAntes: true },
+    );
+  }
+
+  async descontoGeral(
+    ctx: Contexto,
+    vendaId: string,
+    e: {
+      modo: 0 | 1;
+      valor: string;
+      justificativa?: string | undefined;
+      liberacao?: string | undefined;
+      terminal?: string | undefined;
+    },
+  ) {
+    const empresa = await this.empresaDaVenda(ctx, vendaId);
+    const { supervisor, motivo } = await this.liberar(ctx, e.liberacao, PERMISSAO.descontoGeral, empresa);
+    return this.alterar(
+      ctx,
+      vendaId,
+      (reg) => {
+        const r = aplicarDescontoGeral(reg.venda, e.modo, e.valor, {
+          supervisor,
+          justificativa: e.justificativa ?? motivo,
+          operador: ctx.operador,
+          terminal: e.terminal ?? null,
+          dataHora: ctx.agora,
+        });
+        return { reg: { ...reg, venda: r.venda }, eventos: [evento(r.evento)] };
+      },
+      { recalcularAntes: true },
+    );
+  }
+
+  /** Store of a sale (read without lock) so permissions and releases are checked before the transaction. */
+  async empresaDaVenda(ctx: Contexto, vendaId: string): Promise<string> {
+    const l = await consultarUm(
+      this.db,
+      sql`select empresa_id from venda where id = ${vendaId} and grupo_empresarial_id = ${ctx.grupo}`,
+    );
+    if (!l) throw new ErroNegocio(M.vendaNaoEncontrada);
+    const empresa = l.empresa_id as string;
+    this.garantirEmpresa(ctx, empresa);
+    return empresa;
+  }
+
+  // ---- payments --------------------------------------------------------------------------------------
+
+  /** Terminal, register and open period that receive a payment (missing ones block receiving, spec 8). */
+  async caixaQueRecebe(tx: Db, ctx: Contexto, cat: CatalogoLoja, terminal: string | undefined) {
+    if (!terminal) throw new ErroNegocio(M.terminalNaoInformado);
+    const t = cat.terminais.get(terminal);
+    if (!t) throw new ErroNegocio(M.terminalNaoEncontrado);
+    if (!t.caixa) throw new ErroNegocio(M.terminalSemCaixa);
+    const periodo = await this.periodoDoTerminal(tx, ctx.grupo, cat.empresaId, cat, terminal);
+    if (!periodo) throw new ErroNegocio(M.semPeriodoAberto);
+    return { terminal, caixa: t.caixa, periodo };
+  }
+
+  async pagar(
+    ctx: Contexto,
+    vendaId: string,
+    e: {
+      _id: string;
+      formaPagamento: string;
+      valorPago: string;
+      terminal?: string | undefined;
+      operadora?: string | undefined;
+      observacao?: string | undefined;
+      posicao?: number | undefined;
+      cliente?: string | undefined;
+      liberacao?: string | undefined;
+    },
+  ) {
+    const empresa = await this.empresaDaVenda(ctx, vendaId);
+    this.exigir(ctx, PERMISSAO.receberConta, empresa);
+    const cat0 = await this.catalogo.daLoja(ctx.grupo, empresa);
+    const forma0 = cat0.formasPagamento.get(e.formaPagamento);
+    // Courtesy needs the supervisor's release (permission 20).
+    const cortesia =
+      forma0?.tipo === TIPO_PAGAMENTO.cortesia
+        ? await this.liberar(ctx, e.liberacao, PERMISSAO.liberarCortesia, empresa)
+        : undefined;
+    return this.alterar(
+      ctx,
+      vendaId,
+      async (reg, cat, tx) => {
+        const forma = cat.formasPagamento.get(e.formaPagamento);
+        if (!forma) throw new ErroNegocio(M.formaNaoEncontrada);
+        const recebe = await this.caixaQueRecebe(tx, ctx, cat, e.terminal);
+        let convenio: NovoPagamento['convenio'];
+        let cliente: { _id: string; nome: string } | null = null;
+        if (forma.tipo === TIPO_PAGAMENTO.convenio) {
+          const clienteId = e.cliente ?? reg.venda.cliente?._id;
+          const c = clienteId ? await this.clienteConvenio(tx, ctx.grupo, clienteId) : null;
+          if (c) {
+            // One convênio payment of a customer at a time: the balance check and the write are atomic.
+            await consultar(
+              tx,
+              sql`select pg_advisory_xact_lock(hashtextextended(${`convenio:${c._id}`}, 0))`,
+            );
+            cliente = { _id: c._id, nome: c.nome };
+          }
+          convenio = {
+            cliente: c,
+            saldoUtilizado: c ? await this.utilizadoConvenio(tx, ctx.grupo, empresa, c._id) : '0.00',
+          };
+        }
+        const operadora = e.operadora ? await this.operadora(tx, ctx.grupo, empresa, e.operadora) : null;
+        const novo: NovoPagamento = {
+          _id: e._id,
+          formaPagamento: forma,
+          valorPago: e.valorPago,
+          operador: ctx.operador,
+          data: ctx.agora,
+          cliente,
+          supervisorLiberacao: cortesia?.supervisor ?? null,
+          operadora,
+          terminal: recebe.terminal,
+          caixa: recebe.caixa,
+          periodo: recebe.periodo,
+          observacao: e.observacao ?? '',
+          posicao: e.posicao ?? null,
+          ...(convenio ? { convenio } : {}),
+        };
+        const venda = e.posicao ? pagarPosicao(reg.venda, e.posicao, novo) : lancarPagamento(reg.venda, novo);
+        const eventos: EventoGravar[] = cortesia
+          ? [
+              {
+                tipo: 'Cortesia',
+                operador: ctx.operador,
+                terminal: recebe.terminal,
+                motivo: cortesia.motivo ?? e.observacao ?? '',
+                supervisor: cortesia.supervisor,
+                vendaCompleta: false,
+                produtos: [],
+                valorDesconto: escreverDinheiro(lerDinheiro(e.valorPago)),
+                dataHora: ctx.agora,
+              },
+            ]
+          : [];
+        return { reg: { ...reg, venda }, eventos };
+      },
+      { recalcularAntes: true },
+    );
+  }
+
+  async operadora(db: Db, grupo: string, empresa: string, id: string) {
+    const l = await consultarUm(
+      db,
+      sql`select id, descricao from operadora where id = ${id} and grupo_empresarial_id = ${grupo} and empresa_id = ${empresa} and lixo = false`,
+    );
+    if (!l) throw new ErroNegocio('Operadora não encontrada!');
+    return { _id: l.id as string, descricao: l.descricao as string };
+  }
+
+  async clienteConvenio(db: Db, grupo: string, id: string): Promise<ClienteConvenio | null> {
+    const l = await consultarUm(
+      db,
+      sql`select id, nome, convenio from pessoa where id = ${id} and grupo_empresarial_id = ${grupo} and lixo = false`,
+    );
+    if (!l) return null;
+    const lista = Array.isArray(l.convenio) ? (l.convenio as Record<string, unknown>[]) : [];
+    return {
+      _id: l.id as string,
+      nome: l.nome as string,
+      convenio: lista
+        .filter((c) => typeof c.empresa === 'string')
+        .map((c) => ({
+          empresa: c.empresa as string,
+          bloqueado: c.bloqueado === true,
+          limite: String(c.limite ?? '0'),
+        })),
+    };
+  }
+
+  /** Convênio balance used by a customer in a store: active convênio payments of sales not cancelled. */
+  async utilizadoConvenio(db: Db, grupo: string, empresa: string, cliente: string): Promise<string> {
+    const l = await consultarUm(
+      db,
+      sql`select coalesce(sum(p.valor), 0)::text as total from venda_pagamento p join venda v on v.id = p.venda_id
+          where p.grupo_empresarial_id = ${grupo} and p.empresa_id = ${empresa} and p.tipo_pagamento = ${TIPO_PAGAMENTO.convenio}
+            and p.lixo = false and p.cliente->>'_id' = ${cliente} and v.status not in (60, 61)`,
+    );
+    return String(l?.total ?? '0');
+  }
+
+  async saldoConvenio(ctx: Contexto, clienteId: string, empresa: string | undefined) {
+    const c = await this.clienteConvenio(this.db, ctx.grupo, clienteId);
+    if (!c) throw new ErroNegocio(M.clienteNaoEncontrado);
+    const lista = c.convenio.filter(
+      (x) => (!empresa || x.empresa === empresa) && ctx.permissoes.porEmpresa.has(x.empresa),
+    );
+    return Promise.all(
+      lista.map(async (x) => {
+        const utilizado = lerDinheiro(await this.utilizadoConvenio(this.db, ctx.grupo, x.empresa, c._id));
+        const limite = lerDinheiro(x.limite);
+        return {
+          cliente: c._id,
+          empresa: x.empresa,
+          bloqueado: x.bloqueado,
+          limite: escreverDinheiro(limite),
+          utilizado: escreverDinheiro(utilizado),
+          saldo: escreverDinheiro(Math.max(0, limite - utilizado)),
+        };
+      }),
+    );
+  }
+
+  async cancelarPagamento(
+    ctx: Contexto,
+    vendaId: string,
+    e: { pagamento: string; liberacao?: string | undefined; terminal?: string | undefined },
+  ) {
+    const empresa = await this.empresaDaVenda(ctx, vendaId);
+    const { supervisor } = await this.liberar(
+      ctx,
+      e.liberacao,
+      PERMISSAO.excluirPagamentoConfirmado,
+      empresa,
+    );
+    return this.alterar(
+      ctx,
+      vendaId,
+      async (reg, cat, tx) => {
+        const abertos = await consultar(
+          tx,
+          sql`select id from periodo where grupo_empresarial_id = ${ctx.grupo} and empresa_id = ${empresa} and periodo_aberto`,
+        );
+        const caixaAtual = e.terminal ? (cat.terminais.get(e.terminal)?.caixa ?? null) : null;
+        const venda = cancelarPagamento(reg.venda, e.pagamento, {
+          supervisor,
+          caixaAtual,
+          periodosAbertos: abertos.map((l) => l.id as string),
+        });
+        return { reg: { ...reg, venda } };
+      },
+      { recalcularAntes: true },
+    );
+  }
+
+  // ---- deleting ----------------------------------------------------------------------------------------
+
+  async deletarProdutos(
+    ctx: Contexto,
+    vendaId: string,
+    e: {
+      numeros: number[];
+      motivo?: string | undefined;
+      terminal?: string | undefined;
+      liberacao?: string | undefined;
+    },
+  ) {
+    if (e.numeros.length === 0) throw new ErroNegocio(M.itemNaoInformado);
+    const atual = await this.obter(ctx, vendaId);
+    const algumConfirmado = atual.produtos.some(
+      (i) => e.numeros.includes(i.numeroItem) && (i.confirmado || i._id),
+    );
+    const { supervisor, motivo } = algumConfirmado
+      ? await this.liberar(ctx, e.liberacao, PERMISSAO.excluirProdutoConfirmado, atual.empresa)
+      : await this.liberar(ctx, e.liberacao, PERMISSAO.excluirProdutoNaoConfirmado, atual.empresa, true);
+    return this.alterar(ctx, vendaId, (reg, cat) => {
+      let venda = reg.venda;
+      const eventos: EventoGravar[] = [];
+      for (const numero of e.numeros) {
+        const r = deletarItem(venda, numero, {
+          operador: ctx.operador,
+          supervisor,
+          terminal: e.terminal ?? null,
+          motivo: e.motivo ?? motivo ?? '',
+          dataHora: ctx.agora,
+          gravarEventoNaoConfirmado: cat.configuracao.gravarVendaEventosCancelamentoNaoConfirmado,
+        });
+        venda = r.venda;
+        if (r.evento) eventos.push(evento(r.evento));
+      }
+      return { reg: { ...reg, venda }, eventos };
+    });
+  }
+
+  async deletarVenda(
+    ctx: Contexto,
+    vendaId: string,
+    e: { motivo?: string | undefined; terminal?: string | undefined; liberacao?: string | undefined },
+  ) {
+    const atual = await this.obter(ctx, vendaId);
+    const confirmada =
+      atual.status.id === STATUS_VENDA.encerrada || atual.produtos.some((i) => i.confirmado || i._id);
+    const { supervisor, motivo } = confirmada
+      ? await this.liberar(ctx, e.liberacao, PERMISSAO.cancelarVenda, atual.empresa)
+      : await this.liberar(ctx, e.liberacao, PERMISSAO.excluirVendaNaoConfirmada, atual.empresa, true);
+    return this.alterar(ctx, vendaId, (reg) => {
+      if (reg.venda.pagamentos.some((p) => !p.lixo)) throw new ErroNegocio(M.pagamentosAtivos);
+      const r = deletarVendaCompleta(reg.venda, {
+        operador: ctx.operador,
+        supervisor,
+        terminal: e.terminal ?? null,
+        motivo: e.motivo ?? motivo ?? '',
+        dataHora: ctx.agora,
+        comPermissao: true,
+      });
+      return { reg: { ...reg, venda: { ...r.venda, supervisor } }, eventos: [evento(r.evento)] };
+    });
+  }
+
+  // ---- status ------------------------------------------------------------------------------------------
+
+  /** Ends the sale (status 59): delivery with an unpaid balance and an ended sale are refused (spec 4). */
+  encerrar(ctx: Contexto, vendaId: string) {
+    return this.alterar(
+      ctx,
+      vendaId,
+      async (reg, _cat, tx) => {
+        const venda = alterarStatusVenda(reg.venda, STATUS_VENDA.encerrada);
+        let sequencial = venda.sequencialPeriodo ?? null;
+        let periodo = reg.periodo;
+        const ultimo = [...venda.pagamentos].reverse().find((p) => !p.lixo && p.periodo);
+        if (!periodo && ultimo?.periodo) periodo = ultimo.periodo;
+        if (sequencial === null && periodo)
+          sequencial = await proximoNumero(tx, ctx.grupo, venda.empresa, `periodo:${periodo}`);
+        return {
+          reg: {
+            ...reg,
+            periodo,
+            encerradaEm: ctx.agora,
+            venda: { ...venda, sequencialPeriodo: sequencial },
+          },
+        };
+      },
+      { recalcularAntes: true },
+    );
+  }
+
+  async reabrir(ctx: Contexto, vendaId: string, liberacao: string | undefined) {
+    const empresa = await this.empresaDaVenda(ctx, vendaId);
+    const { supervisor } = await this.liberar(ctx, liberacao, PERMISSAO.reabrirVenda, empresa);
+    return this.alterar(ctx, vendaId, (reg) => {
+      const venda = alterarStatusVenda(reg.venda, STATUS_VENDA.aberta, true);
+      return {
+        reg: { ...reg, encerradaEm: null, venda: { ...venda, supervisor } },
+        eventos: [
+          {
+            tipo: 'Reabertura',
+            operador: ctx.operador,
+            terminal: null,
+            motivo: '',
+            supervisor,
+            vendaCompleta: true,
+            produtos: [],
+            valorDesconto: '0.00',
+            dataHora: ctx.agora,
+          },
+        ],
+      };
+    });
+  }
+
+  /**
+   * Closes the bill (status 58) with or without the service charge (permissions 16 / 17): with service, a
+   * Gorjeta line worth `percentual` of the consumption is (re)computed by the server.
+   */
+  async fecharConta(
+    ctx: Contexto,
+    vendaId: string,
+    e: { comServico: boolean; percentual: string; liberacao?: string | undefined },
+  ) {
+    const empresa = await this.empresaDaVenda(ctx, vendaId);
+    await this.liberar(
+      ctx,
+      e.liberacao,
+      e.comServico ? PERMISSAO.fecharContaComServico : PERMISSAO.fecharContaSemServico,
+      empresa,
+      true,
+    );
+    return this.alterar(
+      ctx,
+      vendaId,
+      (reg, cat) => {
+        let venda = reg.venda;
+        if (venda.status.id === STATUS_VENDA.aberta)
+          venda = alterarStatusVenda(venda, STATUS_VENDA.fechamento);
+        else if (venda.status.id !== STATUS_VENDA.fechamento)
+          venda = alterarStatusVenda(venda, STATUS_VENDA.fechamento);
+        const semServico = venda.produtos.filter(
+          (i) => !ehServico(cat, i) || i.existePosicaoPago || i.cancelado,
+        );
+        venda = { ...venda, produtos: semServico };
+        if (e.comServico) {
+          if (!cat.gorjeta) throw new ErroNegocio(M.gorjetaNaoCadastrada);
+          const consumo = semServico
+            .filter((i) => !i.cancelado)
+            .reduce((s, i) => s + lerDinheiro(i.valorLiquido), 0);
+          const pct = Math.round(Number(e.percentual) * 1000);
+          const valor = Math.trunc((consumo * pct) / 100_000);
+          if (valor > 0) {
+            const g = cat.gorjeta;
+            venda = adicionarItem(venda, {
+              produto: { _id: g._id, descricao: g.descricao, codigoInterno: g.codigoInterno },
+              quantidade: '1',
+              precoVenda: escreverDinheiro(valor),
+              obs: `Serviço ${e.percentual}%`,
+              data: ctx.agora,
+              terminal: venda.terminal ?? null,
+              atendente: ctx.operador,
+            });
+          }
+        }
+        return { reg: { ...reg, venda } };
+      },
+      { recalcularAntes: true },
+    );
+  }
+
+  posicoes(
+    ctx: Contexto,
+    vendaId: string,
+    e: {
+      numeroItem?: number | undefined;
+      posicoes?: number[] | undefined;
+      posicaoVenda?: number | undefined;
+    },
+  ) {
+    return this.alterar(ctx, vendaId, (reg) => {
+      let venda = reg.venda;
+      if (e.posicaoVenda !== undefined) venda = { ...venda, posicaoVenda: e.posicaoVenda };
+      if (e.numeroItem !== undefined) venda = dividirItemEmPosicoes(venda, e.numeroItem, e.posicoes ?? []);
+      return { reg: { ...reg, venda } };
+    });
+  }
+
+  async registrarEvento(
+    ctx: Contexto,
+    e: {
+      vendaId: string;
+      tipo: string;
+      motivo?: string | undefined;
+      produtos?: unknown[] | undefined;
+      valorDesconto?: string | undefined;
+      vendaCompleta?: boolean | undefined;
+      terminal?: string | undefined;
+      liberacao?: string | undefined;
+    },
+  ) {
+    const empresa = await this.empresaDaVenda(ctx, e.vendaId);
+    const permissao = e.tipo === 'Desconto' ? PERMISSAO.descontoItem : PERMISSAO.excluirProdutoConfirmado;
+    const supervisor = e.liberacao
+      ? (await this.liberar(ctx, e.liberacao, permissao, empresa)).supervisor
+      : null;
+    await gravarEventos(this.db, ctx.grupo, empresa, e.vendaId, [
+      {
+        tipo: e.tipo,
+        operador: ctx.operador,
+        terminal: e.terminal ?? null,
+        motivo: e.motivo ?? '',
+        supervisor,
+        vendaCompleta: e.vendaCompleta === true,
+        produtos: e.produtos ?? [],
+        valorDesconto: e.valorDesconto ?? '0.00',
+        dataHora: ctx.agora,
+      },
+    ]);
+    return { message: M.eventoGravado };
+  }
+
+  // ---- transfers ---------------------------------------------------------------------------------------
+
+  /**
+   * vendaTransferencia: items (permission 23) or the whole table (24) go to another table. The destination
+   * table's open sale receives them (created when the table is free); both rows are locked in id order.
+   */
+  async transferir(
+    ctx: Contexto,
+    e: {
+      vendaOrigem: string;
+      mesaDestino: number;
+      itens?: number[] | undefined;
+      liberacao?: string | undefined;
+      terminal?: string | undefined;
+    },
+  ) {
+    if (!Number.isInteger(e.mesaDestino) || e.mesaDestino <= 0) throw new ErroNegocio(M.mesaInvalida);
+    const empresa = await this.empresaDaVenda(ctx, e.vendaOrigem);
+    const mesaInteira = !e.itens;
+    if (e.itens && e.itens.length === 0) throw new ErroNegocio(M.transferenciaSemItens);
+    const { supervisor } = await this.liberar(
+      ctx,
+      e.liberacao,
+      mesaInteira ? PERMISSAO.transferirMesa : PERMISSAO.transferirItem,
+      empresa,
+    );
+    const { valor, repetida } = await this.transacao(ctx, async (tx) => {
+      const destinoLinha = await consultarUm(
+        tx,
+        sql`select id from venda where grupo_empresarial_id = ${ctx.grupo} and empresa_id = ${empresa}
+            and tipo_venda = 54 and status in (57, 58) and mesa = ${e.mesaDestino}`,
+      );
+      const destinoId = destinoLinha?.id as string | undefined;
+      // Lock in id order so two opposite transfers cannot deadlock.
+      const ids = [e.vendaOrigem, ...(destinoId ? [destinoId] : [])].sort();
+      const regs = new Map<string, VendaRegistro>();
+      for (const id of ids) {
+        const r = await carregarVenda(tx, ctx.grupo, id, true);
+        if (r) regs.set(id, r);
+      }
+      const origem = regs.get(e.vendaOrigem);
+      if (!origem) throw new ErroNegocio(M.vendaNaoEncontrada);
+      if (origem.venda.tipoVenda.id !== TIPO_VENDA.mesa) throw new ErroNegocio(M.transferenciaTipo);
+      if (origem.mesa === e.mesaDestino) throw new ErroNegocio(M.transferenciaMesma);
+      if (
+        origem.venda.status.id !== STATUS_VENDA.aberta &&
+        origem.venda.status.id !== STATUS_VENDA.fechamento
+      )
+        throw new ErroNegocio('Venda encerrada ou cancelada não pode ser alterada, reabra a venda!');
+      const cat = await this.catalogo.daLoja(ctx.grupo, empresa, tx);
+      const ev = (vendaCompleta: boolean, itens: VendaItem[], destino: string): EventoGravar => ({
+        tipo: 'Transferencia',
+        operador: ctx.operador,
+        terminal: e.terminal ?? null,
+        motivo: `Mesa ${origem.mesa} -> Mesa ${e.mesaDestino} (${destino})`,
+        supervisor,
+        vendaCompleta,
+        produtos: itens.map((i) => ({
+          numeroItem: i.numeroItem,
+          produto: i.produto,
+          quantidade: i.quantidade,
+          valor: i.valorLiquido,
+        })),
+        valorDesconto: '0.00',
+        dataHora: ctx.agora,
+      });
+      const destino = destinoId ? regs.get(destinoId) : undefined;
+      if (mesaInteira && !destino) {
+        // Free destination table: the sale simply changes table.
+        const final: VendaRegistro = { ...origem, mesa: e.mesaDestino };
+        final.versao = await gravarVenda(tx, final);
+        await gravarEventos(tx, ctx.grupo, empresa, origem.venda._id, [
+          ev(true, origem.venda.produtos, origem.venda._id),
+        ]);
+        return [resposta(final)];
+      }
+      const ativos = origem.venda.produtos.filter((i) => !i.cancelado);
+      const movidos = mesaInteira ? ativos : ativos.filter((i) => e.itens?.includes(i.numeroItem));
+      if (movidos.length === 0) throw new ErroNegocio(M.transferenciaSemItens);
+      if (!mesaInteira && movidos.length !== new Set(e.itens).size) throw new ErroNegocio(M.itemNaoInformado);
+      if (movidos.some((i) => i.existePosicaoPago || i.posicao.some((p) => p.pago)))
+        throw new ErroNegocio(M.transferenciaPosicao);
+      let alvo: VendaRegistro;
+      if (destino) alvo = destino;
+      else {
+        const numero = await proximoNumero(tx, ctx.grupo, empresa, 'venda');
+        const venda = vendaSchema.parse({
+          ...origem.venda,
+          _id: novoId(),
+          numero,
+          produtos: [],
+          pagamentos: [],
+          combosRealizados: [],
+          descontoGeral: null,
+          status: { id: STATUS_VENDA.aberta, descricao: 'Aberta' },
+          sequencialPeriodo: null,
+          data: ctx.agora,
+        });
+        alvo = {
+          venda,
+          mesa: e.mesaDestino,
+          comanda: null,
+          periodo: origem.periodo,
+          versao: 1,
+          encerradaEm: null,
+        };
+        alvo.versao = await inserirVenda(tx, alvo, ctx.usuarioId);
+      }
+      let vendaDestino = dominio(() => this.reabrirParaItens(alvo.venda, cat));
+      for (const i of movidos) {
+        const { numeroItem: _n, ...resto } = i;
+        vendaDestino = dominio(() => adicionarItem(vendaDestino, resto));
+      }
+      const numerosMovidos = new Set(movidos.map((i) => i.numeroItem));
+      let vendaOrigem: Venda = {
+        ...origem.venda,
+        produtos: origem.venda.produtos.filter((i) => !numerosMovidos.has(i.numeroItem)),
+      };
+      if (mesaInteira) {
+        vendaDestino = {
+          ...vendaDestino,
+          pagamentos: [...vendaDestino.pagamentos, ...vendaOrigem.pagamentos],
+        };
+        vendaOrigem = { ...vendaOrigem, pagamentos: [] };
+      }
+      const restam =
+        vendaOrigem.produtos.some((i) => !i.cancelado) || vendaOrigem.pagamentos.some((p) => !p.lixo);
+      if (!restam) vendaOrigem = dominio(() => alterarStatusVenda(vendaOrigem, STATUS_VENDA.cancelada, true));
+      const finalOrigem: VendaRegistro = { ...origem, venda: this.recalcular(vendaOrigem, cat, ctx.agora) };
+      const finalDestino: VendaRegistro = { ...alvo, venda: this.recalcular(vendaDestino, cat, ctx.agora) };
+      // Origin first: its payments leave before the destination takes them.
+      finalOrigem.versao = await gravarVenda(tx, finalOrigem);
+      finalDestino.versao = await gravarVenda(tx, finalDestino);
+      await gravarEventos(tx, ctx.grupo, empresa, origem.venda._id, [
+        ev(!restam, movidos, finalDestino.venda._id),
+      ]);
+      await gravarEventos(tx, ctx.grupo, empresa, finalDestino.venda._id, [
+        ev(false, movidos, origem.venda._id),
+      ]);
+      return [resposta(finalOrigem), resposta(finalDestino)];
+    });
+    if (!repetida) for (const r of valor) this.avisar(r);
+    return { origem: valor[0], destino: valor[1] ?? valor[0] };
+  }
+
+  // ---- lists ---------------------------------------------------------------------------------------------
+
+  async mapaMesas(ctx: Contexto, empresa: string | undefined) {
+    if (!empresa) throw new ErroNegocio(M.empresaNaoInformada);
+    this.garantirEmpresa(ctx, empresa);
+    const [linhas, config] = await Promise.all([
+      consultar(
+        this.db,
+        sql`select id, numero, mesa, status, total::text as total, total_pago::text as total_pago, posicao_venda, data, versao,
+                   (select count(*)::int from venda_item i where i.venda_id = v.id and not i.cancelado) as itens
+            from venda v where grupo_empresarial_id = ${ctx.grupo} and empresa_id = ${empresa}
+              and tipo_venda = 54 and status in (57, 58) order by mesa`,
+      ),
+      consultarUm(
+        this.db,
+        sql`select configuracoes->'quantidadeMesas' as q from empresa where id = ${empresa}`,
+      ),
+    ]);
+    return {
+      quantidadeMesas: typeof config?.q === 'number' ? config.q : null,
+      mesas: linhas.map((l) => ({
+        mesa: l.mesa as number,
+        vendaId: l.id as string,
+        numero: l.numero as number,
+        status: l.status as number,
+        estado: l.status === STATUS_VENDA.fechamento ? 'emFechamento' : 'ocupada',
+        total: l.total as string,
+        totalPago: l.total_pago as string,
+        saldo: escreverDinheiro(
+          Math.max(0, lerDinheiro(l.total as string) - lerDinheiro(l.total_pago as string)),
+        ),
+        itens: l.itens as number,
+        posicaoVenda: l.posicao_venda as number,
+        abertaEm: l.data instanceof Date ? l.data.toISOString() : String(l.data),
+        versao: l.versao as number,
+      })),
+    };
+  }
+
+  /** venda/getPopulate: whitelisted filter (empresa, status.id, tipoVenda.id, numero, mesa, comanda, cliente). */
+  async buscar(ctx: Contexto, filtro: Record<string, unknown>, limit: number | undefined) {
+    const permitidas = [...ctx.permissoes.porEmpresa.keys()];
+    const condicoes: SQL[] = [sql`v.grupo_empresarial_id = ${ctx.grupo}`];
+    const campos: Record<string, string> = {
+      empresa: 'v.empresa_id',
+      'status.id': 'v.status',
+      status: 'v.status',
+      'tipoVenda.id': 'v.tipo_venda',
+      tipoVenda: 'v.tipo_venda',
+      numero: 'v.numero',
+      mesa: 'v.mesa',
+      comanda: 'v.comanda',
+      cliente: 'v.cliente_id',
+      'cliente._id': 'v.cliente_id',
+      terminal: 'v.terminal_id',
+      periodo: 'v.periodo_id',
+      sequencialPeriodo: 'v.sequencial_periodo',
+      _id: 'v.id',
+    };
+    const escalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+    for (const [campo, valor] of Object.entries(filtro)) {
+      const coluna = campos[campo];
+      if (!coluna) throw new ErroNegocio(`Filtro não permitido: ${campo}`);
+      const col = sql.raw(coluna);
+      if (escalar(valor)) condicoes.push(sql`${col} = ${valor}`);
+      else if (typeof valor === 'object' && valor !== null) {
+        for (const [op, arg] of Object.entries(valor)) {
+          if (
+            (op === '$in' || op === '$nin') &&
+            Array.isArray(arg) &&
+            arg.every(escalar) &&
+            arg.length <= 500
+          ) {
+            const lista = arg.length
+              ? sql.join(
+                  arg.map((a) => sql`${a}`),
+                  sql`, `,
+                )
+              : sql`null`;
+            condicoes.push(op === '$in' ? sql`${col} in (${lista})` : sql`${col} not in (${lista})`);
+          } else if (['$eq', '$ne', '$gt', '$gte', '$lt', '$lte'].includes(op) && escalar(arg)) {
+            const ops: Record<string, string> = {
+              $eq: '=',
+              $ne: '<>',
+              $gt: '>',
+              $gte: '>=',
+              $lt: '<',
+              $lte: '<=',
+            };
+            condicoes.push(sql`${col} ${sql.raw(ops[op] ?? '=')} ${arg}`);
+          } else throw new ErroNegocio(`Operador não permitido: ${op}`);
+        }
+      } else throw new ErroNegocio(`Filtro inválido: ${campo}`);
+    }
+    if (permitidas.length === 0) return [];
+    condicoes.push(
+      sql`v.empresa_id in (${sql.join(
+        permitidas.map((p) => sql`${p}`),
+        sql`, `,
+      )})`,
+    );
+    const limite = Math.min(Math.max(1, Number.isInteger(limit) ? (limit as number) : 100), 500);
+    const regs = await buscarVendas(this.db, sql.join(condicoes, sql` and `), limite);
+    return regs.map(resposta);
+  }
+
+  async sequencial(ctx: Contexto, empresa: string | undefined) {
+    if (!empresa) throw new ErroNegocio(M.empresaNaoInformada);
+    this.garantirEmpresa(ctx, empresa);
+    const l = await consultarUm(
+      this.db,
+      sql`select valor from venda_numeracao where grupo_empresarial_id = ${ctx.grupo} and empresa_id = ${empresa} and chave = 'venda'`,
+    );
+    const ultimo = Number(l?.valor ?? 0);
+    return { empresa, ultimoNumero: ultimo, proximoNumero: ultimo + 1 };
+  }
+
+  saldo(venda: Venda): string {
+    return escreverDinheiro(saldoRestante(venda));
+  }
+}
