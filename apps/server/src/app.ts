@@ -21,6 +21,7 @@ import { rotasSistema } from './modules/sistema/sistema.routes.ts';
 import { ServicoPermissoes } from './modules/usuarios/permissoes.service.ts';
 import { rotasUsuarios } from './modules/usuarios/usuarios.routes.ts';
 import { rotasCaixa } from './modules/caixa/caixa.routes.ts';
+import { moduloFiscal } from './modules/fiscal/fiscal.routes.ts';
 import { ServicoCatalogo } from './modules/vendas/catalogo.service.ts';
 import { invalidarCatalogoEmEscritas, rotasVendas } from './modules/vendas/vendas.routes.ts';
 import { autenticacao } from './plugins/autenticacao.ts';
@@ -124,6 +125,7 @@ export async function construirApp({ config, banco, logger, tempo }: OpcoesApp):
   await app.register(rotasUsuarios);
   await app.register(rotasEnderecos);
   await app.register(rotasRecursos);
+  await app.register(moduloFiscal);
   invalidarCatalogoEmEscritas(app, app.servicos.catalogoVenda);
   await app.register(rotasVendas);
   await app.register(rotasCaixa);

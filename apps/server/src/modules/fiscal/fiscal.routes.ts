@@ -1,0 +1,899 @@
+// HTTP API of the fiscal module (spec 2 section 7 fiscal calls + the setup, list, export and inbound screens).
+// See README.md beside this file for payloads and answers.
+import multipart from '@fastify/multipart';
+import { PERMISSAO, type Venda, vendaSchema } from '@retaguarda/domain';
+import { danfeComoTexto, danfeHtml, danfeParaEscPos, montarDanfeNfce } from '@retaguarda/fiscal';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { consultar, consultarUm, type Linha } from '../../db/consultar.ts';
+import { ErroNegocio, ok } from '../../lib/envelope.ts';
+import { comIdempotencia } from '../../lib/idempotencia.ts';
+import { sessaoDe } from '../../plugins/autenticacao.ts';
+import { empresasComPermissao, temPermissao } from '../usuarios/permissoes.service.ts';
+import { empresaDoContexto } from '../usuarios/usuarios.routes.ts';
+import { EmissaoNfce, notaDoRegistro, type ResultadoEmissao, registroNfce } from './emissao.ts';
+import { importarXmlNfe, listarNotasEntrada, obterNotaEntrada, vincularItens } from './entrada.ts';
+import { cancelarNota, inutilizarNumeros } from './eventos.ts';
+import { FilaContingencia } from './fila-contingencia.ts';
+import { MODELO_BNF, MODELO_NFCE, type ModeloNumeracao, ServicoFiscal } from './fiscal.service.ts';
+import { type ArquivoZip, criarZip } from './zip.ts';
+
+export const MENSAGENS_ROTAS = {
+  semEmpresa: 'Empresa não informada.',
+  empresaSemAcesso: 'Usuário sem permissão para acessar essa empresa.',
+  semPermissao: 'Usuário sem permissão para esta operação.',
+  vendaNaoEncontrada: 'Venda não encontrada!',
+  semVenda: 'Informe a venda (id) ou dadosNfe.',
+  semArquivo: 'Arquivo não enviado.',
+  semSenha: 'Senha do certificado não informada.',
+  nenhumaNota: 'Nenhuma nota encontrada no período informado.',
+  justificativaContingencia: 'A justificativa da contingência deve ter entre 15 e 256 caracteres.',
+} as const;
+
+/** Reads a sale by id; the sale module plugs its reader in (`app.fiscal.leitorVenda = ...`). */
+export type LeitorVenda = (grupoEmpresarialId: string, vendaId: string) => Promise<Venda | null>;
+
+export interface ModuloFiscal {
+  servico: ServicoFiscal;
+  emissao: EmissaoNfce;
+  fila: FilaContingencia;
+  leitorVenda: LeitorVenda | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    fiscal: ModuloFiscal;
+  }
+}
+
+/**
+ * Issues the NFC-e of an ended sale: the hand-over for the sale module (end sale -> NFC-e). Pass the sale
+ * itself or its id (read with `app.fiscal.leitorVenda`).
+ */
+export async function emitirNfceDaVenda(
+  app: FastifyInstance,
+  venda: Venda | string,
+  ctx: { grupoEmpresarialId: string; usuarioId: string | null; posicao?: number | null },
+): Promise<ResultadoEmissao> {
+  let v: Venda | null;
+  if (typeof venda === 'string') {
+    const leitor = app.fiscal.leitorVenda;
+    if (!leitor) throw new ErroNegocio(MENSAGENS_ROTAS.semVenda);
+    v = await leitor(ctx.grupoEmpresarialId, venda);
+    if (!v) throw new ErroNegocio(MENSAGENS_ROTAS.vendaNaoEncontrada);
+  } else v = venda;
+  if (v.grupoEmpresarial !== ctx.grupoEmpresarialId)
+    throw new ErroNegocio(MENSAGENS_ROTAS.vendaNaoEncontrada);
+  return app.fiscal.emissao.emitirVenda(
+    { grupoEmpresarialId: ctx.grupoEmpresarialId, empresaId: v.empresa, usuarioId: ctx.usuarioId },
+    v,
+    { posicao: ctx.posicao ?? null, vendaId: v._id },
+  );
+}
+
+/** Answer of enviaNFCE (spec 2 section 7): valido, json {retorno, qrCode, protNFe}, jsonMsg; plus `data`. */
+export function respostaEnviaNfce(r: ResultadoEmissao) {
+  const n = r.nfce;
+  return {
+    valido: r.valido,
+    data: { ...n, ...(r.valido ? {} : { message: r.mensagem }) },
+    json: {
+      retorno: {
+        cStat: n.cStat,
+        xMotivo: n.xMotivo,
+        chave: n.chave,
+        numero: n.numero,
+        serie: n.serie,
+        tpEmis: n.tpEmis,
+        statusNota: n.statusNota,
+        aviso: n.aviso,
+      },
+      qrCode: n.qrCode,
+      protNFe: r.protNFe,
+    },
+    jsonMsg: r.mensagem,
+  };
+}
+
+const id = z.string().regex(/^[0-9a-f]{24}$/, 'Id inválido');
+const dataTexto = z.string().max(40);
+
+export async function moduloFiscal(app: FastifyInstance): Promise<void> {
+  const servico = new ServicoFiscal(app.servicos.banco.db, app.servicos.config, app.servicos.tempo, app.log);
+  const emissao = new EmissaoNfce(servico);
+  const fila = new FilaContingencia(
+    servico,
+    emissao,
+    Number(process.env.FISCAL_FILA_INTERVALO_MS ?? 15_000),
+    Number(process.env.FISCAL_FILA_ATRASO_S ?? 30),
+  );
+  app.decorate('fiscal', { servico, emissao, fila, leitorVenda: undefined } satisfies ModuloFiscal);
+  app.addHook('onReady', async () => fila.iniciar());
+  app.addHook('onClose', async () => {
+    await fila.parar();
+    await servico.fechar();
+  });
+  await app.register(rotasFiscal);
+}
+// Not encapsulated: `app.fiscal` is visible to the whole app (and to tests); the routes below are.
+(moduloFiscal as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
+async function rotasFiscal(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1 } });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { permissoes, banco } = app.servicos;
+  const db = banco.db;
+  const { servico, emissao } = app.fiscal;
+
+  /** The store of the request (param/body, else header `empresa`) where the user holds one of `lista`. */
+  async function exigir(
+    request: FastifyRequest,
+    empresa: string | undefined,
+    lista: readonly number[],
+    opcoes: { qualquerEmpresa?: boolean } = {},
+  ) {
+    const s = sessaoDe(request);
+    const empresaId = empresa ?? empresaDoContexto(request);
+    if (!empresaId) throw new ErroNegocio(MENSAGENS_ROTAS.semEmpresa);
+    const p = await permissoes.doUsuario(s.grupoEmpresarialId, s.usuarioId);
+    if (!p.porEmpresa.has(empresaId)) throw new ErroNegocio(MENSAGENS_ROTAS.empresaSemAcesso);
+    // Special permissions (certificate, numbering) are granted in the franchise manager's company.
+    const tem = lista.some((n) => temPermissao(p, n, opcoes.qualquerEmpresa ? undefined : empresaId));
+    if (!tem) throw new ErroNegocio(MENSAGENS_ROTAS.semPermissao);
+    return { s, empresaId, p };
+  }
+
+  const LER_NFCE = [PERMISSAO.emissaoNotaFiscalAcessar, PERMISSAO.emitirNfce, PERMISSAO.reimprimirNfce];
+
+  // ------------------------------------------------------------------ setup
+  r.get(
+    '/api/fiscal/configuracao/:empresa',
+    { schema: { tags: ['fiscal'], params: z.object({ empresa: id }) } },
+    async (request) => {
+      const { s, empresaId } = await exigir(request, request.params.empresa, [
+        PERMISSAO.emissaoNotaFiscalAcessar,
+        PERMISSAO.emissaoNotaFiscalManter,
+      ]);
+      return ok(await servico.configuracao(s.grupoEmpresarialId, empresaId));
+    },
+  );
+
+  const nulo = <T extends z.ZodType>(t: T) => t.nullable().optional();
+  r.put(
+    '/api/fiscal/configuracao/:empresa',
+    {
+      schema: {
+        tags: ['fiscal'],
+        params: z.object({ empresa: id }),
+        body: z.object({
+          CRT: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+          ambiente: z.union([z.literal(1), z.literal(2)]).optional(),
+          serie: z.number().int().min(0).max(899).optional(),
+          tipoEmissao: z.union([z.literal(1), z.literal(9)]).optional(),
+          formatoDANFE: z.number().int().min(0).max(5).optional(),
+          consumidorFinal: z.union([z.literal(1), z.literal(2)]).optional(),
+          uf: z.string().length(2).optional(),
+          razaoSocial: nulo(z.string().min(2).max(60)),
+          ie: nulo(z.string().regex(/^([0-9]{2,14}|ISENTO)$/, 'IE inválida')),
+          im: nulo(z.string().max(15)),
+          cnae: nulo(z.string().regex(/^\d{7}$/, 'CNAE inválido')),
+          codigoMunicipio: nulo(z.string().regex(/^\d{7}$/, 'Código IBGE do município inválido')),
+          telefone: nulo(z.string().max(14)),
+          cscId: nulo(z.string().regex(/^\d{1,6}$/, 'Id do CSC inválido')),
+          cscToken: nulo(z.string().min(16).max(36)),
+          responsavelTecnico: nulo(
+            z.object({
+              CNPJ: z.string().min(14).max(18),
+              xContato: z.string().min(2).max(60),
+              email: z.email().max(60),
+              fone: z.string().min(6).max(14),
+            }),
+          ),
+          ibsCbs: nulo(
+            z.object({
+              habilitado: z.boolean(),
+              CST: z
+                .string()
+                .regex(/^\d{3}$/)
+                .optional(),
+              cClassTrib: z
+                .string()
+                .regex(/^\d{6}$/)
+                .optional(),
+              pIBSUF: z
+                .string()
+                .regex(/^\d{1,3}(\.\d{1,4})?$/)
+                .optional(),
+              pIBSMun: z
+                .string()
+                .regex(/^\d{1,3}(\.\d{1,4})?$/)
+                .optional(),
+              pCBS: z
+                .string()
+                .regex(/^\d{1,3}(\.\d{1,4})?$/)
+                .optional(),
+            }),
+          ),
+          versaoQrCode: nulo(z.union([z.literal(2), z.literal(3)])),
+          limiteSemIdentificacao: nulo(z.string().regex(/^\d+(\.\d{1,2})?$/)),
+        }),
+      },
+    },
+    async (request) => {
+      const { s, empresaId } = await exigir(request, request.params.empresa, [
+        PERMISSAO.emissaoNotaFiscalManter,
+      ]);
+      const b = request.body;
+      if (b.uf !== undefined && !/^[A-Z]{2}$/.test(b.uf.toUpperCase())) throw new ErroNegocio('UF inválida.');
+      await servico.atualizarConfiguracao(s.grupoEmpresarialId, empresaId, s.usuarioId, {
+        ...b,
+        ...(b.uf ? { uf: b.uf.toUpperCase() } : {}),
+      } as Parameters<ServicoFiscal['atualizarConfiguracao']>[3]);
+      return ok(await servico.configuracao(s.grupoEmpresarialId, empresaId));
+    },
+  );
+
+  r.get(
+    '/api/fiscal/certificado/:empresa',
+    { schema: { tags: ['fiscal'], params: z.object({ empresa: id }) } },
+    async (request) => {
+      await exigir(
+        request,
+        request.params.empresa,
+        [PERMISSAO.emissaoNotaFiscalAcessar, PERMISSAO.atualizarCertificado],
+        { qualquerEmpresa: true },
+      );
+      return ok(await servico.resumoCertificado(request.params.empresa));
+    },
+  );
+
+  // A1 upload: multipart (file field + field `senha`) or JSON { pfxBase64, senha }.
+  r.post(
+    '/api/fiscal/certificado/:empresa',
+    { schema: { tags: ['fiscal'], params: z.object({ empresa: id }) } },
+    async (request) => {
+      const { s, empresaId } = await exigir(
+        request,
+        request.params.empresa,
+        [PERMISSAO.atualizarCertificado],
+        {
+          qualquerEmpresa: true,
+        },
+      );
+      let pfx: Buffer | undefined;
+      let senha: string | undefined;
+      if (request.isMultipart()) {
+        for await (const parte of request.parts()) {
+          if (parte.type === 'file') pfx = await parte.toBuffer();
+          else if (parte.fieldname === 'senha') senha = String(parte.value);
+        }
+      } else {
+        const b = z
+          .object({ pfxBase64: z.string().max(3_000_000), senha: z.string().max(200) })
+          .safeParse(request.body);
+        if (b.success) {
+          pfx = Buffer.from(b.data.pfxBase64, 'base64');
+          senha = b.data.senha;
+        }
+      }
+      if (!pfx || pfx.length === 0) throw new ErroNegocio(MENSAGENS_ROTAS.semArquivo);
+      if (senha === undefined) throw new ErroNegocio(MENSAGENS_ROTAS.semSenha);
+      return ok(await servico.salvarCertificado(s.grupoEmpresarialId, empresaId, s.usuarioId, pfx, senha));
+    },
+  );
+
+  r.post(
+    '/api/fiscal/contingencia/:empresa',
+    {
+      schema: {
+        tags: ['fiscal'],
+        params: z.object({ empresa: id }),
+        body: z.object({ habilitado: z.boolean(), xJust: z.string().max(256).optional() }),
+      },
+    },
+    async (request) => {
+      const { s, empresaId } = await exigir(request, request.params.empresa, [
+        PERMISSAO.habilitarContingenciaNfce,
+      ]);
+      const xJust = request.body.xJust?.trim() ?? '';
+      if (request.body.habilitado && (xJust.length < 15 || xJust.length > 256)) {
+        throw new ErroNegocio(MENSAGENS_ROTAS.justificativaContingencia);
+      }
+      return ok(
+        await servico.definirContingencia(
+          s.grupoEmpresarialId,
+          empresaId,
+          request.body.habilitado,
+          xJust || null,
+        ),
+      );
+    },
+  );
+
+  // ------------------------------------------------------------------ numbering (spec 2 section 7)
+  const NUMERACAO = [
+    PERMISSAO.emitirNfce,
+    PERMISSAO.emissaoNotaFiscalAcessar,
+    PERMISSAO.empresaNumeroNotaAcessar,
+  ];
+  const serieQuery = z.object({ serie: z.coerce.number().int().min(0).max(999).optional() });
+
+  async function consultarSequencial(
+    request: FastifyRequest,
+    empresa: string,
+    modelo: ModeloNumeracao,
+    serie?: number,
+  ) {
+    const { s, empresaId } = await exigir(request, empresa, NUMERACAO, { qualquerEmpresa: true });
+    const e = await servico.empresaFiscal(s.grupoEmpresarialId, empresaId);
+    const sr = serie ?? (modelo === MODELO_NFCE ? e.serie : 0);
+    const ultimo = await servico.ultimoNumero(empresaId, modelo, sr);
+    return ok({ empresa: empresaId, modelo, serie: sr, ultimoNumero: ultimo, proximoNumero: ultimo + 1 });
+  }
+
+  async function gerarSequencial(
+    request: FastifyRequest,
+    empresa: string,
+    modelo: ModeloNumeracao,
+    serie?: number,
+  ) {
+    const { s, empresaId } = await exigir(
+      request,
+      empresa,
+      [PERMISSAO.emitirNfce, PERMISSAO.empresaNumeroNotaAcessar],
+      {
+        qualquerEmpresa: true,
+      },
+    );
+    const e = await servico.empresaFiscal(s.grupoEmpresarialId, empresaId);
+    const sr = serie ?? (modelo === MODELO_NFCE ? e.serie : 0);
+    const numero = await servico.proximoNumero(s.grupoEmpresarialId, empresaId, modelo, sr);
+    return ok({ empresa: empresaId, modelo, serie: sr, numero });
+  }
+
+  const pEmpresa = z.object({ id });
+  r.get(
+    '/api/getSequencialNota/:id',
+    { schema: { tags: ['fiscal'], params: pEmpresa, querystring: serieQuery } },
+    (q) => consultarSequencial(q, q.params.id, MODELO_NFCE, q.query.serie),
+  );
+  r.put(
+    '/api/gerarNovoSequencialNota/:id',
+    { schema: { tags: ['fiscal'], params: pEmpresa, querystring: serieQuery } },
+    (q) => gerarSequencial(q, q.params.id, MODELO_NFCE, q.query.serie),
+  );
+  r.get(
+    '/api/getSequencialBnf/:id',
+    { schema: { tags: ['fiscal'], params: pEmpresa, querystring: serieQuery } },
+    (q) => consultarSequencial(q, q.params.id, MODELO_BNF, q.query.serie),
+  );
+  r.get(
+    '/api/gerarNovoSequencialBnf/:id',
+    { schema: { tags: ['fiscal'], params: pEmpresa, querystring: serieQuery } },
+    (q) => gerarSequencial(q, q.params.id, MODELO_BNF, q.query.serie),
+  );
+  r.put(
+    '/api/fiscal/numeracao/:empresa',
+    {
+      schema: {
+        tags: ['fiscal'],
+        params: z.object({ empresa: id }),
+        body: z.object({
+          modelo: z.enum([MODELO_NFCE, MODELO_BNF]).default(MODELO_NFCE),
+          serie: z.number().int().min(0).max(999),
+          ultimoNumero: z.number().int().min(0).max(999_999_999),
+        }),
+      },
+    },
+    async (request) => {
+      const { s, empresaId } = await exigir(
+        request,
+        request.params.empresa,
+        [PERMISSAO.empresaNumeroNotaAcessar],
+        {
+          qualquerEmpresa: true,
+        },
+      );
+      const { modelo, serie, ultimoNumero } = request.body;
+      await servico.definirUltimoNumero(s.grupoEmpresarialId, empresaId, modelo, serie, ultimoNumero);
+      return ok({ empresa: empresaId, modelo, serie, ultimoNumero, proximoNumero: ultimoNumero + 1 });
+    },
+  );
+
+  // ------------------------------------------------------------------ issuing
+  r.post(
+    '/api/enviaNFCE',
+    {
+      schema: {
+        tags: ['fiscal'],
+        body: z.object({
+          empresa: id.optional(),
+          venda: id.optional(),
+          dadosNfe: z.unknown().optional(),
+          posicao: z.number().int().min(1).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      let venda: Venda | string;
+      if (b.dadosNfe !== undefined) {
+        const v = vendaSchema.safeParse(b.dadosNfe);
+        if (!v.success) {
+          const detalhe = v.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+          throw new ErroNegocio(`Dados inválidos. ${detalhe}`);
+        }
+        venda = v.data;
+      } else if (b.venda) venda = b.venda;
+      else throw new ErroNegocio(MENSAGENS_ROTAS.semVenda);
+      const empresa = b.empresa ?? (typeof venda === 'string' ? undefined : venda.empresa);
+      const { s, empresaId } = await exigir(request, empresa, [PERMISSAO.emitirNfce]);
+      if (typeof venda !== 'string' && venda.empresa !== empresaId) {
+        throw new ErroNegocio('A venda não pertence à empresa informada.');
+      }
+      return comIdempotencia(db, request, s.grupoEmpresarialId, async () =>
+        respostaEnviaNfce(
+          await emitirNfceDaVenda(app, venda, {
+            grupoEmpresarialId: s.grupoEmpresarialId,
+            usuarioId: s.usuarioId,
+            posicao: b.posicao ?? null,
+          }),
+        ),
+      );
+    },
+  );
+
+  async function linhaNfce(
+    request: FastifyRequest,
+    nfceId: string,
+    lista: readonly number[],
+  ): Promise<Linha> {
+    const s = sessaoDe(request);
+    const l = await consultarUm(
+      db,
+      sql`select * from nfce where id = ${nfceId} and grupo_empresarial_id = ${s.grupoEmpresarialId}`,
+    );
+    if (!l) throw new ErroNegocio('NFC-e não encontrada!');
+    await exigir(request, l.empresa_id as string, lista);
+    return l;
+  }
+
+  r.post(
+    '/api/nfce/:id/reenviar',
+    { schema: { tags: ['fiscal'], params: z.object({ id }) } },
+    async (request) => {
+      await linhaNfce(request, request.params.id, [PERMISSAO.emitirNfce, PERMISSAO.emissaoNotaFiscalManter]);
+      return respostaEnviaNfce(
+        await emissao.reenviar(sessaoDe(request).grupoEmpresarialId, request.params.id),
+      );
+    },
+  );
+
+  // ------------------------------------------------------------------ events
+  r.post(
+    '/api/cancelar',
+    {
+      schema: {
+        tags: ['fiscal'],
+        body: z.object({
+          tipo: z.union([z.string(), z.number()]).optional(),
+          chave: z.string().regex(/^\d{44}$/, 'Chave de acesso inválida'),
+          protocolo: z.string().max(20).optional(),
+          motivo: z.string().max(255).default(''),
+          dadoNfe: z.unknown().optional(),
+          empresa: id.optional(),
+          /** Supervisor release token (liberacaoSupervisor with permission 29) when the user lacks it. */
+          liberacao: z.string().max(4096).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const s = sessaoDe(request);
+      const b = request.body;
+      const alvo = await consultarUm(
+        db,
+        sql`select empresa_id from nfce where grupo_empresarial_id = ${s.grupoEmpresarialId} and chave = ${b.chave}`,
+      );
+      if (!alvo) throw new ErroNegocio('NFC-e não encontrada!');
+      const empresaId = alvo.empresa_id as string;
+      if (b.empresa && b.empresa !== empresaId) throw new ErroNegocio('NFC-e não encontrada!');
+      const p = await permissoes.doUsuario(s.grupoEmpresarialId, s.usuarioId);
+      if (!p.porEmpresa.has(empresaId)) throw new ErroNegocio(MENSAGENS_ROTAS.empresaSemAcesso);
+      let supervisorId: string | null = null;
+      if (!temPermissao(p, PERMISSAO.cancelarNfce, empresaId)) {
+        const cab = request.headers.liberacao;
+        const liberacao = await app.servicos.tokens.verificarLiberacao(
+          b.liberacao ?? (Array.isArray(cab) ? cab[0] : cab),
+          { grupoEmpresarialId: s.grupoEmpresarialId, permissao: PERMISSAO.cancelarNfce, empresaId },
+        );
+        if (!liberacao) throw new ErroNegocio('Cancelamento de NFC-e exige liberação de supervisor.');
+        supervisorId = liberacao.supervisorId;
+      }
+      const r2 = await cancelarNota(servico, {
+        grupoEmpresarialId: s.grupoEmpresarialId,
+        empresaId,
+        chave: b.chave,
+        protocolo: b.protocolo,
+        motivo: b.motivo,
+        usuarioId: s.usuarioId,
+        supervisorId,
+      });
+      return ok({ ...r2.nfce, retorno: r2.cancelamento });
+    },
+  );
+
+  r.post(
+    '/api/fiscal/inutilizar',
+    {
+      schema: {
+        tags: ['fiscal'],
+        body: z.object({
+          empresa: id.optional(),
+          serie: z.number().int().min(0).max(999).optional(),
+          numeroInicial: z.number().int().min(1).max(999_999_999),
+          numeroFinal: z.number().int().min(1).max(999_999_999),
+          ano: z.number().int().min(1000).max(9999).optional(),
+          justificativa: z.string().max(255),
+        }),
+      },
+    },
+    async (request) => {
+      const { s, empresaId } = await exigir(request, request.body.empresa, [
+        PERMISSAO.emissaoNotaFiscalManter,
+      ]);
+      return ok(
+        await inutilizarNumeros(servico, {
+          ...request.body,
+          grupoEmpresarialId: s.grupoEmpresarialId,
+          empresaId,
+          usuarioId: s.usuarioId,
+        }),
+      );
+    },
+  );
+
+  // ------------------------------------------------------------------ lists, downloads, DANFE
+  const filtroNfce = z.object({
+    empresa: z.union([id, z.array(id).max(200)]).optional(),
+    dataInicial: dataTexto.optional(),
+    dataFinal: dataTexto.optional(),
+    statusNota: z
+      .union([z.enum(['processado', 'erro', 'contingencia']), z.array(z.string()).max(3)])
+      .optional(),
+    serie: z.number().int().optional(),
+    cancelado: z.boolean().optional(),
+    chave: z.string().max(44).optional(),
+    numero: z.number().int().optional(),
+    venda: id.optional(),
+  });
+  type FiltroNfce = z.infer<typeof filtroNfce>;
+
+  async function empresasPermitidas(request: FastifyRequest, filtro: FiltroNfce, lista: readonly number[]) {
+    const s = sessaoDe(request);
+    const p = await permissoes.doUsuario(s.grupoEmpresarialId, s.usuarioId);
+    const permitidas = new Set(lista.flatMap((n) => empresasComPermissao(p, n)));
+    const pedidas = filtro.empresa
+      ? Array.isArray(filtro.empresa)
+        ? filtro.empresa
+        : [filtro.empresa]
+      : empresaDoContexto(request)
+        ? [empresaDoContexto(request) as string]
+        : [...permitidas];
+    return pedidas.filter((e) => permitidas.has(e));
+  }
+
+  function condicoes(grupo: string, empresas: string[], f: FiltroNfce) {
+    const status =
+      f.statusNota === undefined ? [] : Array.isArray(f.statusNota) ? f.statusNota : [f.statusNota];
+    return sql`grupo_empresarial_id = ${grupo}
+      and empresa_id in (${sql.join(
+        empresas.map((e) => sql`${e}`),
+        sql`, `,
+      )})
+      ${f.dataInicial ? sql`and dh_emi >= ${f.dataInicial}::timestamptz` : sql``}
+      ${f.dataFinal ? sql`and dh_emi < ${f.dataFinal}::timestamptz` : sql``}
+      ${
+        status.length
+          ? sql`and status_nota in (${sql.join(
+              status.map((x) => sql`${x}`),
+              sql`, `,
+            )})`
+          : sql``
+      }
+      ${f.serie === undefined ? sql`` : sql`and serie = ${f.serie}`}
+      ${f.cancelado === undefined ? sql`` : sql`and cancelado = ${f.cancelado}`}
+      ${f.chave ? sql`and chave = ${f.chave}` : sql``}
+      ${f.numero === undefined ? sql`` : sql`and numero = ${f.numero}`}
+      ${f.venda ? sql`and venda_id = ${f.venda}` : sql``}`;
+  }
+
+  r.post(
+    '/api/nfce/getPopulate',
+    {
+      schema: {
+        tags: ['fiscal'],
+        body: z.object({
+          filtro: filtroNfce.default({}),
+          limit: z.number().int().min(1).max(1000).default(200),
+          skip: z.number().int().min(0).default(0),
+        }),
+      },
+    },
+    async (request) => {
+      const s = sessaoDe(request);
+      const { filtro, limit, skip } = request.body;
+      const empresas = await empresasPermitidas(request, filtro, LER_NFCE);
+      if (empresas.length === 0) throw new ErroNegocio(MENSAGENS_ROTAS.semPermissao);
+      const linhas = await consultar(
+        db,
+        sql`select * from nfce where ${condicoes(s.grupoEmpresarialId, empresas, filtro)}
+            order by dh_emi desc, numero desc limit ${limit} offset ${skip}`,
+      );
+      return ok(linhas.map((l) => registroNfce(l)));
+    },
+  );
+
+  r.get('/api/nfce/:id', { schema: { tags: ['fiscal'], params: z.object({ id }) } }, async (request) =>
+    ok(registroNfce(await linhaNfce(request, request.params.id, LER_NFCE), true)),
+  );
+
+  const anexo = (reply: FastifyReply, tipo: string, nome: string, corpo: Buffer | string) =>
+    reply
+      .header('Content-Type', tipo)
+      .header('Content-Disposition', `attachment; filename="${nome}"`)
+      .send(corpo);
+
+  r.get(
+    '/api/nfce/:id/xml',
+    { schema: { tags: ['fiscal'], params: z.object({ id }) } },
+    async (request, reply) => {
+      const l = await linhaNfce(request, request.params.id, [...LER_NFCE, PERMISSAO.baixarNotasAcessar]);
+      const proc = l.xml_proc as string | null;
+      return anexo(
+        reply,
+        'application/xml; charset=utf-8',
+        `${l.chave as string}-${proc ? 'procNFe' : 'nfe'}.xml`,
+        `<?xml version="1.0" encoding="UTF-8"?>${proc ?? (l.xml as string)}`,
+      );
+    },
+  );
+
+  function linhasDanfe(l: Linha, colunas: 48 | 64 = 48) {
+    const protocolo =
+      l.protocolo_recebimento && l.data_recebimento
+        ? {
+            nProt: l.protocolo_recebimento as string,
+            dhRecbto: new Date(l.data_recebimento as string).toISOString(),
+          }
+        : undefined;
+    return montarDanfeNfce({ nota: notaDoRegistro(l), colunas, ...(protocolo ? { protocolo } : {}) });
+  }
+
+  r.get(
+    '/api/nfce/:id/danfe.html',
+    { schema: { tags: ['fiscal'], params: z.object({ id }) } },
+    async (request, reply) => {
+      const l = await linhaNfce(request, request.params.id, LER_NFCE);
+      return reply.header('Content-Type', 'text/html; charset=utf-8').send(danfeHtml(linhasDanfe(l)));
+    },
+  );
+
+  const colunasQuery = z.object({
+    colunas: z.coerce
+      .number()
+      .pipe(z.union([z.literal(48), z.literal(64)]))
+      .default(48),
+  });
+  r.get(
+    '/api/nfce/:id/danfe.escpos',
+    { schema: { tags: ['fiscal'], params: z.object({ id }), querystring: colunasQuery } },
+    async (request, reply) => {
+      const l = await linhaNfce(request, request.params.id, LER_NFCE);
+      const bytes = danfeParaEscPos(linhasDanfe(l, request.query.colunas), {
+        colunas: request.query.colunas,
+      });
+      return anexo(reply, 'application/octet-stream', `danfe-${l.chave as string}.bin`, Buffer.from(bytes));
+    },
+  );
+
+  // For the print agent over JSON: the receipt as text and as base64 ESC/POS bytes.
+  r.get(
+    '/api/nfce/:id/danfe',
+    { schema: { tags: ['fiscal'], params: z.object({ id }), querystring: colunasQuery } },
+    async (request) => {
+      const l = await linhaNfce(request, request.params.id, LER_NFCE);
+      const c = request.query.colunas;
+      const linhas = linhasDanfe(l, c);
+      return ok({
+        texto: danfeComoTexto(linhas, c),
+        escposBase64: Buffer.from(danfeParaEscPos(linhas, { colunas: c })).toString('base64'),
+      });
+    },
+  );
+
+  // Accountant export: zip of the period's XMLs (authorised notes, cancellation events, inutilizações).
+  const corpoExportacao = z.object({
+    empresa: z.union([id, z.array(id).max(200)]).optional(),
+    dataInicial: dataTexto,
+    dataFinal: dataTexto,
+  });
+  async function montarZip(
+    request: FastifyRequest,
+    b: z.infer<typeof corpoExportacao>,
+    lista: number[],
+    resumo: boolean,
+  ) {
+    const s = sessaoDe(request);
+    const empresas = await empresasPermitidas(request, { empresa: b.empresa }, lista);
+    if (empresas.length === 0) throw new ErroNegocio(MENSAGENS_ROTAS.semPermissao);
+    const f = { dataInicial: b.dataInicial, dataFinal: b.dataFinal };
+    const notas = await consultar(
+      db,
+      sql`select * from nfce where ${condicoes(s.grupoEmpresarialId, empresas, f)} and xml_proc is not null order by dh_emi`,
+    );
+    const inut = await consultar(
+      db,
+      sql`select * from fiscal_evento where grupo_empresarial_id = ${s.grupoEmpresarialId} and tipo = 'inutilizacao'
+            and sucesso and empresa_id in (${sql.join(
+              empresas.map((e) => sql`${e}`),
+              sql`, `,
+            )})
+            and created_at >= ${b.dataInicial}::timestamptz and created_at < ${b.dataFinal}::timestamptz`,
+    );
+    if (notas.length === 0 && inut.length === 0) throw new ErroNegocio(MENSAGENS_ROTAS.nenhumaNota);
+    const arquivos: ArquivoZip[] = [];
+    const cab = '<?xml version="1.0" encoding="UTF-8"?>';
+    for (const n of notas) {
+      arquivos.push({
+        nome: `NFCe/${n.chave as string}-procNFe.xml`,
+        conteudo: cab + (n.xml_proc as string),
+      });
+      const c = n.cancelamento as { xml?: string } | null;
+      if (c?.xml)
+        arquivos.push({ nome: `Eventos/${n.chave as string}-procEventoNFe.xml`, conteudo: cab + c.xml });
+    }
+    for (const i of inut)
+      arquivos.push({
+        nome: `Inutilizacao/${i.id as string}-procInutNFe.xml`,
+        conteudo: cab + (i.xml as string),
+      });
+    if (resumo) {
+      const linhas = ['chave;numero;serie;dhEmi;valor;statusNota;cancelado;protocolo'];
+      for (const n of notas) {
+        linhas.push(
+          [
+            n.chave,
+            n.numero,
+            n.serie,
+            new Date(n.dh_emi as string).toISOString(),
+            n.valor,
+            n.status_nota,
+            n.cancelado,
+            n.protocolo_recebimento,
+          ].join(';'),
+        );
+      }
+      arquivos.push({ nome: 'resumo.csv', conteudo: `${linhas.join('\r\n')}\r\n` });
+    }
+    return criarZip(arquivos);
+  }
+
+  r.post(
+    '/api/baixarNotas',
+    { schema: { tags: ['fiscal'], body: corpoExportacao } },
+    async (request, reply) => {
+      const zip = await montarZip(request, request.body, [PERMISSAO.baixarNotasAcessar], false);
+      return anexo(reply, 'application/zip', `notas-${request.body.dataInicial.slice(0, 10)}.zip`, zip);
+    },
+  );
+  r.post(
+    '/api/exportarDados',
+    { schema: { tags: ['fiscal'], body: corpoExportacao } },
+    async (request, reply) => {
+      const zip = await montarZip(request, request.body, [PERMISSAO.exportarDadosAcessar], true);
+      return anexo(reply, 'application/zip', `exportacao-${request.body.dataInicial.slice(0, 10)}.zip`, zip);
+    },
+  );
+
+  // ------------------------------------------------------------------ inbound NF-e
+  r.post('/api/uploadXmlNfe', { schema: { tags: ['fiscal'] } }, async (request) => {
+    let xml: string | undefined;
+    let empresa: string | undefined;
+    if (request.isMultipart()) {
+      for await (const parte of request.parts()) {
+        if (parte.type === 'file') xml = (await parte.toBuffer()).toString('utf8');
+        else if (parte.fieldname === 'empresa') empresa = String(parte.value);
+      }
+    } else {
+      const b = z.object({ xml: z.string().max(5_000_000), empresa: id.optional() }).safeParse(request.body);
+      if (b.success) {
+        xml = b.data.xml;
+        empresa = b.data.empresa;
+      }
+    }
+    const { s, empresaId } = await exigir(request, empresa, [PERMISSAO.entradaNotaFiscalManter]);
+    if (!xml) throw new ErroNegocio(MENSAGENS_ROTAS.semArquivo);
+    return ok(
+      await importarXmlNfe(db, s.grupoEmpresarialId, empresaId, s.usuarioId, xml.replace(/^\uFEFF/, '')),
+    );
+  });
+
+  r.post(
+    '/api/notaEntrada/getPopulate',
+    {
+      schema: {
+        tags: ['fiscal'],
+        body: z.object({
+          filtro: z
+            .object({
+              empresa: z.union([id, z.array(id)]).optional(),
+              dataInicial: dataTexto.optional(),
+              dataFinal: dataTexto.optional(),
+              chave: z.string().max(44).optional(),
+            })
+            .default({}),
+          limit: z.number().int().min(1).max(1000).default(200),
+        }),
+      },
+    },
+    async (request) => {
+      const s = sessaoDe(request);
+      const f = request.body.filtro;
+      const empresas = await empresasPermitidas(request, { empresa: f.empresa }, [
+        PERMISSAO.entradaNotaFiscalAcessar,
+      ]);
+      return ok(
+        await listarNotasEntrada(db, s.grupoEmpresarialId, empresas, { ...f, limit: request.body.limit }),
+      );
+    },
+  );
+
+  r.get(
+    '/api/notaEntrada/:id',
+    { schema: { tags: ['fiscal'], params: z.object({ id }) } },
+    async (request) => {
+      const s = sessaoDe(request);
+      const n = await obterNotaEntrada(db, s.grupoEmpresarialId, request.params.id, true);
+      await exigir(request, n.empresa, [PERMISSAO.entradaNotaFiscalAcessar]);
+      return ok(n);
+    },
+  );
+
+  r.put(
+    '/api/notaEntrada/:id/itens',
+    {
+      schema: {
+        tags: ['fiscal'],
+        params: z.object({ id }),
+        body: z.object({
+          itens: z
+            .array(
+              z.object({
+                _id: id,
+                produtoGeral: id.nullable(),
+                fatorConversao: z
+                  .string()
+                  .regex(/^\d{1,12}(\.\d{1,6})?$/, 'Fator de conversão inválido')
+                  .nullish(),
+              }),
+            )
+            .min(1)
+            .max(990),
+        }),
+      },
+    },
+    async (request) => {
+      const s = sessaoDe(request);
+      const n = await obterNotaEntrada(db, s.grupoEmpresarialId, request.params.id);
+      await exigir(request, n.empresa, [PERMISSAO.entradaNotaFiscalManter]);
+      for (const i of request.body.itens) {
+        if (i.fatorConversao !== undefined && i.fatorConversao !== null && Number(i.fatorConversao) <= 0) {
+          throw new ErroNegocio('Fator de conversão deve ser maior que zero.');
+        }
+      }
+      return ok(await vincularItens(db, s.grupoEmpresarialId, request.params.id, request.body.itens));
+    },
+  );
+}

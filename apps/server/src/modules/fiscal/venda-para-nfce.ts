@@ -1,0 +1,367 @@
+// Pure mapping of an ended sale (domain `Venda`) + store fiscal setup + products' tax configuration to the
+// NFC-e builder input (`DadosNfce`). No I/O, no clock: the issue instant and the number are passed in.
+import { cnpjValido, cpfValido, TIPO_VENDA, type Venda, type VendaItem } from '@retaguarda/domain';
+import {
+  type Crt,
+  type Csosn,
+  type CstIcms,
+  type DadosNfce,
+  type Decimal,
+  type IbsCbsItem,
+  type IcmsItem,
+  type ImpostoItem,
+  type ItemNfce,
+  MENSAGEM_DOCUMENTO_INVALIDO,
+  moeda,
+  type PagamentoNfce,
+  pagamentoDoTipo,
+  paraEscala,
+  type TipoAmbiente,
+  type Uf,
+} from '@retaguarda/fiscal';
+import { ErroNegocio } from '../../lib/envelope.ts';
+
+// Spec 5 (fiscal note issuing): these texts are contracts.
+export const MENSAGENS_NFCE = {
+  documentoInvalido: MENSAGEM_DOCUMENTO_INVALIDO,
+  taxaEntrega: 'Produto Taxa de Entrega não encontrado ou não configurado corretamente!',
+  /** designed: the spec names the rule ("a table sale with seat receiving needs a seat selected"), not the text. */
+  posicaoObrigatoria: 'Venda de mesa com recebimento por posição: selecione a posição para emitir a NFC-e!',
+  /** designed: spec 5 says the message names the product. */
+  semImposto: (produto: string, uf: string) =>
+    `Produto ${produto} sem configuração de imposto para o estado ${uf}, a nota não foi emitida!`,
+  semItens: 'Venda sem itens para emitir a NFC-e!',
+  produtoNaoEncontrado: (produto: string) => `Produto ${produto} não encontrado no cadastro!`,
+} as const;
+
+/** Product data the note needs (produto_geral row). */
+export interface ProdutoFiscal {
+  _id: string;
+  codigoInterno: number | string | null;
+  descricao: string;
+  gtin: string | null;
+  ncm: string | null;
+  unidade: string | null;
+  tipoProduto: string | null;
+  /** Per state: `{ estados: { PR: {...} } }`, `[{ uf: 'PR', ... }]`, or one flat block for every state. */
+  configuracaoImposto: unknown;
+  /** 'Olho no imposto' (IBPT) rates in %: { nacional, importado, estadual, municipal }. */
+  impostoFederal: unknown;
+}
+
+/** The store data the mapping reads (EmpresaFiscal of fiscal.service.ts satisfies it). */
+export interface EmpresaNfce {
+  descricao: string;
+  nomeFantasia: string | null;
+  razaoSocial: string | null;
+  cnpj: string | null;
+  endereco: Record<string, unknown>;
+  uf: Uf | null;
+  CRT: Crt;
+  tpAmb: TipoAmbiente;
+  serie: number;
+  ie: string | null;
+  im: string | null;
+  cnae: string | null;
+  codigoMunicipio: string | null;
+  telefone: string | null;
+  cscId: string | null;
+  cscToken: string | null;
+  responsavelTecnico: { CNPJ: string; xContato: string; email: string; fone: string } | null;
+  ibsCbs: {
+    habilitado: boolean;
+    CST?: string;
+    cClassTrib?: string;
+    pIBSUF?: string;
+    pIBSMun?: string;
+    pCBS?: string;
+  } | null;
+  versaoQrCode: 2 | 3 | null;
+  limiteSemIdentificacao: string | null;
+}
+
+export interface EntradaVendaNfce {
+  venda: Venda;
+  empresa: EmpresaNfce;
+  produtos: ReadonlyMap<string, ProdutoFiscal>;
+  /** The store's product of type 'Taxa Entrega', when the sale has a delivery fee. */
+  produtoTaxaEntrega: ProdutoFiscal | null;
+  /** Seat to invoice (table sale received per seat). */
+  posicao?: number | null | undefined;
+  nNF: number;
+  dhEmi: string | Date;
+  tpEmis: 1 | 9;
+  contingencia?: { dhCont: string | Date; xJust: string } | undefined;
+}
+
+type Registro = Record<string, unknown>;
+const reg = (v: unknown): Registro =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Registro) : {};
+const texto = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? String(v) : undefined;
+const decimal = (v: unknown): Decimal | undefined =>
+  typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? v : undefined;
+const ORIGENS = [0, 1, 2, 3, 4, 5, 6, 7, 8] as const;
+const CSTS: readonly string[] = ['00', '20', '40', '41', '50', '60', '90'];
+const CSOSNS: readonly string[] = ['101', '102', '103', '201', '202', '203', '300', '400', '500', '900'];
+
+/** The product's tax block for the store's state (spec 5: "each item needs state tax configuration"). */
+export function configuracaoDoEstado(cfg: unknown, uf: string): Registro | null {
+  if (Array.isArray(cfg)) {
+    const lista = cfg.map(reg);
+    return lista.find((c) => c.uf === uf) ?? lista.find((c) => c.uf === undefined && c.CFOP) ?? null;
+  }
+  const c = reg(cfg);
+  const porEstado = reg(c.estados ?? c.porUf);
+  if (Object.keys(porEstado).length > 0) {
+    const doEstado = porEstado[uf];
+    return doEstado ? reg(doEstado) : null;
+  }
+  return texto(c.CFOP) ? c : null;
+}
+
+function impostoDoItem(
+  produto: ProdutoFiscal,
+  empresa: EmpresaNfce,
+  uf: string,
+  base: bigint,
+): { imposto: ImpostoItem; CFOP: string; CEST?: string } {
+  const c = configuracaoDoEstado(produto.configuracaoImposto, uf);
+  const CFOP = texto(c?.CFOP);
+  const cst = texto(c?.CST ?? reg(c?.ICMS).CST);
+  const csosn = texto(c?.CSOSN ?? reg(c?.ICMS).CSOSN);
+  // Spec 5: regime 3 uses CST, other regimes CSOSN; the wrong one counts as missing configuration.
+  const temIcms = empresa.CRT === 3 ? !!cst && CSTS.includes(cst) : !!csosn && CSOSNS.includes(csosn);
+  if (!c || !CFOP || !temIcms) throw new ErroNegocio(MENSAGENS_NFCE.semImposto(produto.descricao, uf));
+  const icms: IcmsItem =
+    empresa.CRT === 3
+      ? {
+          CST: cst as CstIcms,
+          ...(decimal(c.pICMS) === undefined ? {} : { pICMS: decimal(c.pICMS) as Decimal }),
+          ...(decimal(c.pRedBC) === undefined ? {} : { pRedBC: decimal(c.pRedBC) as Decimal }),
+        }
+      : {
+          CSOSN: csosn as Csosn,
+          ...(decimal(c.pCredSN) === undefined ? {} : { pCredSN: decimal(c.pCredSN) as Decimal }),
+        };
+  const pis = reg(c.PIS);
+  const cofins = reg(c.COFINS);
+  const origemN = Number(c.origem ?? 0);
+  const origem = ORIGENS.find((o) => o === origemN) ?? 0;
+  const imposto: ImpostoItem = {
+    origem,
+    icms,
+    pis: {
+      CST: texto(pis.CST) ?? '49',
+      ...(decimal(pis.aliquota) === undefined ? {} : { aliquota: decimal(pis.aliquota) as Decimal }),
+    },
+    cofins: {
+      CST: texto(cofins.CST) ?? '49',
+      ...(decimal(cofins.aliquota) === undefined ? {} : { aliquota: decimal(cofins.aliquota) as Decimal }),
+    },
+  };
+  const vTotTrib = olhoNoImposto(produto.impostoFederal, origem, base);
+  if (vTotTrib > 0n) imposto.vTotTrib = moeda(vTotTrib);
+  // IBS/CBS only when the store's settings ask (NT 2025.002); the product may override CST/cClassTrib/rates.
+  if (empresa.ibsCbs?.habilitado) {
+    const p = reg(c.IBSCBS);
+    const padrao = empresa.ibsCbs;
+    const cfg: IbsCbsItem = {
+      CST: texto(p.CST) ?? padrao.CST ?? '000',
+      cClassTrib: texto(p.cClassTrib) ?? padrao.cClassTrib ?? '000001',
+    };
+    for (const k of ['pIBSUF', 'pIBSMun', 'pCBS'] as const) {
+      const v = decimal(p[k]) ?? padrao[k];
+      if (v !== undefined) cfg[k] = v;
+    }
+    imposto.ibsCbs = cfg;
+  }
+  const CEST = texto(c.CEST);
+  return { imposto, CFOP, ...(CEST ? { CEST } : {}) };
+}
+
+/** Lei 12.741/2012 approximate taxes: base x (federal rate by origin + state + municipal) / 100. */
+function olhoNoImposto(cfg: unknown, origem: number, base: bigint): bigint {
+  const c = reg(cfg);
+  const importado = origem === 1 || origem === 2 || origem === 3 || origem === 8;
+  const federal = decimal(importado ? (c.importado ?? c.nacional) : c.nacional) ?? 0;
+  let soma = 0n;
+  for (const v of [federal, decimal(c.estadual) ?? 0, decimal(c.municipal) ?? 0]) soma += paraEscala(v, 4);
+  // base (cents) x rate (4 decimals, percent) -> cents, half up.
+  return (base * soma + 500_000n) / 1_000_000n;
+}
+
+const centavos = (v: Decimal): bigint => paraEscala(v, 2);
+/** value x part / whole, half up (all scaled bigints). */
+const proporcao = (valor: bigint, parte: bigint, todo: bigint): bigint =>
+  todo === 0n ? 0n : (valor * parte * 2n + todo) / (todo * 2n);
+
+/** Seat receiving: a table sale whose payments were taken per seat (payment.posicao). */
+export function recebimentoPorPosicao(venda: Venda): boolean {
+  return venda.tipoVenda.id === TIPO_VENDA.mesa && venda.pagamentos.some((p) => !p.lixo && p.posicao != null);
+}
+
+interface Linha {
+  item: VendaItem;
+  qCom: string;
+  vProd: bigint;
+  vDesc: bigint;
+  vOutro: bigint;
+}
+
+function linhasDaVenda(venda: Venda, posicao: number | null): Linha[] {
+  const linhas: Linha[] = [];
+  for (const item of venda.produtos) {
+    if (item.cancelado) continue;
+    const vProd = centavos(item.valorBruto);
+    const vDesc = centavos(item.desconto);
+    const vOutro = centavos(item.acrescimo);
+    if (posicao === null) {
+      linhas.push({ item, qCom: item.quantidade, vProd, vDesc, vOutro });
+      continue;
+    }
+    const p = item.posicao.find((x) => x.numero === posicao);
+    if (!p) continue;
+    const parte = paraEscala(p.quantidade, 4);
+    const todo = paraEscala(item.quantidade, 4);
+    linhas.push({
+      item,
+      qCom: p.quantidade,
+      vProd: proporcao(vProd, parte, todo),
+      vDesc: proporcao(vDesc, parte, todo),
+      vOutro: proporcao(vOutro, parte, todo),
+    });
+  }
+  return linhas;
+}
+
+/** Recipient (spec 5): 11 digits CPF, 14 CNPJ, each with valid check digits. */
+export function destinatarioDaVenda(venda: Venda): DadosNfce['destinatario'] {
+  const bruto = venda.cpfCnpj?.trim();
+  if (!bruto) return null;
+  const doc = bruto.replace(/[.\-/\s]/g, '').toUpperCase();
+  const ok = (doc.length === 11 && cpfValido(doc)) || (doc.length === 14 && cnpjValido(doc));
+  if (!ok) throw new ErroNegocio(MENSAGENS_NFCE.documentoInvalido);
+  const nome = venda.cliente && !venda.cliente.clientePadrao ? venda.cliente.nome : undefined;
+  return { documento: doc, ...(nome ? { xNome: nome } : {}) };
+}
+
+export function vendaParaNfce(e: EntradaVendaNfce): DadosNfce {
+  const { venda, empresa } = e;
+  const uf = empresa.uf;
+  if (!uf) throw new ErroNegocio('UF da empresa não informada.');
+  let posicao: number | null = null;
+  if (recebimentoPorPosicao(venda)) {
+    if (!e.posicao) throw new ErroNegocio(MENSAGENS_NFCE.posicaoObrigatoria);
+    posicao = e.posicao;
+  }
+  const destinatario = destinatarioDaVenda(venda);
+  const itens: ItemNfce[] = [];
+  for (const l of linhasDaVenda(venda, posicao)) {
+    const produto = e.produtos.get(l.item.produto._id);
+    if (!produto) throw new ErroNegocio(MENSAGENS_NFCE.produtoNaoEncontrado(l.item.produto.descricao));
+    const base = l.vProd - l.vDesc + l.vOutro;
+    const { imposto, CFOP, CEST } = impostoDoItem(produto, empresa, uf, base);
+    itens.push({
+      cProd: String(produto.codigoInterno ?? produto._id),
+      ...(produto.gtin ? { cEAN: produto.gtin } : {}),
+      xProd: l.item.produto.descricao || produto.descricao,
+      NCM: produto.ncm ?? '00000000',
+      ...(CEST ? { CEST } : {}),
+      CFOP,
+      uCom: produto.unidade ?? 'UN',
+      qCom: l.qCom,
+      vUnCom: l.item.precoVenda,
+      vProd: moeda(l.vProd),
+      ...(l.vDesc > 0n ? { vDesc: moeda(l.vDesc) } : {}),
+      ...(l.vOutro > 0n ? { vOutro: moeda(l.vOutro) } : {}),
+      imposto,
+      ...(l.item.obs ? { infAdProd: l.item.obs } : {}),
+    });
+  }
+  // Delivery fee: a line of the store's 'Taxa Entrega' product (not on a per-seat note).
+  const taxa = posicao === null ? centavos(venda.taxaEntrega) : 0n;
+  if (taxa > 0n) {
+    const p = e.produtoTaxaEntrega;
+    if (!p || !configuracaoDoEstado(p.configuracaoImposto, uf))
+      throw new ErroNegocio(MENSAGENS_NFCE.taxaEntrega);
+    const { imposto, CFOP } = impostoDoItem(p, empresa, uf, taxa);
+    itens.push({
+      cProd: String(p.codigoInterno ?? p._id),
+      xProd: p.descricao,
+      NCM: p.ncm ?? '00000000',
+      CFOP,
+      uCom: p.unidade ?? 'UN',
+      qCom: '1',
+      vUnCom: moeda(taxa),
+      vProd: moeda(taxa),
+      imposto,
+    });
+  }
+  if (itens.length === 0) throw new ErroNegocio(MENSAGENS_NFCE.semItens);
+
+  const pagamentos: PagamentoNfce[] = venda.pagamentos
+    .filter((p) => !p.lixo && (posicao === null || p.posicao === posicao))
+    .map((p) =>
+      pagamentoDoTipo(
+        p.formaPagamento.tipo,
+        p.valorPago,
+        p.formaPagamento.descricao ? { xPag: p.formaPagamento.descricao } : {},
+      ),
+    );
+  // A sale with nothing to pay (courtesy) is "90 sem pagamento" (NT 2016.002).
+  if (pagamentos.length === 0) pagamentos.push({ tPag: '90', vPag: '0.00' });
+  for (const p of pagamentos) if (p.tPag !== '99') delete p.xPag;
+
+  const totalTrib = itens.reduce((s, i) => s + paraEscala(i.imposto?.vTotTrib ?? '0', 2), 0n);
+  const end = empresa.endereco;
+  const cscToken = empresa.cscToken;
+  if (!empresa.cscId || !cscToken)
+    throw new ErroNegocio('CSC (id e token) da empresa não informado na configuração fiscal.');
+  if (!empresa.ie)
+    throw new ErroNegocio('Inscrição estadual da empresa não informada na configuração fiscal.');
+  if (!empresa.codigoMunicipio)
+    throw new ErroNegocio('Código IBGE do município da empresa não informado na configuração fiscal.');
+  if (!empresa.cnpj) throw new ErroNegocio('CNPJ da empresa não informado.');
+  const dados: DadosNfce = {
+    emitente: {
+      CNPJ: empresa.cnpj.replace(/[^0-9A-Za-z]/g, '').toUpperCase(),
+      xNome: empresa.razaoSocial ?? empresa.descricao,
+      ...(empresa.nomeFantasia ? { xFant: empresa.nomeFantasia } : {}),
+      IE: empresa.ie,
+      ...(empresa.im ? { IM: empresa.im } : {}),
+      ...(empresa.im && empresa.cnae ? { CNAE: empresa.cnae } : {}),
+      CRT: empresa.CRT,
+      endereco: {
+        xLgr: texto(end.logradouro) ?? 'SEM LOGRADOURO',
+        nro: texto(end.numero) ?? 'SN',
+        ...(texto(end.complemento) ? { xCpl: texto(end.complemento) as string } : {}),
+        xBairro: texto(end.bairro) ?? 'CENTRO',
+        cMun: empresa.codigoMunicipio,
+        xMun: texto(end.cidade) ?? '',
+        uf,
+        CEP: texto(end.cep) ?? '',
+        ...(empresa.telefone ? { fone: empresa.telefone } : {}),
+      },
+    },
+    destinatario,
+    itens,
+    pagamentos,
+    tpAmb: empresa.tpAmb,
+    serie: empresa.serie,
+    nNF: e.nNF,
+    dhEmi: e.dhEmi,
+    tpEmis: e.tpEmis,
+    csc: { id: empresa.cscId, token: cscToken },
+    ...(e.tpEmis === 9 && e.contingencia ? { contingencia: e.contingencia } : {}),
+    ...(empresa.responsavelTecnico ? { responsavelTecnico: empresa.responsavelTecnico } : {}),
+    ...(empresa.versaoQrCode ? { versaoQrCode: empresa.versaoQrCode } : {}),
+    ...(empresa.limiteSemIdentificacao ? { limiteSemIdentificacao: empresa.limiteSemIdentificacao } : {}),
+    ...(totalTrib > 0n
+      ? {
+          infCpl: `Tributos totais incidentes (Lei Federal 12.741/2012): R$ ${moeda(totalTrib).replace('.', ',')} - Fonte: IBPT`,
+        }
+      : {}),
+  };
+  return dados;
+}
