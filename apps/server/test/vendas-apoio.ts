@@ -29,7 +29,13 @@ export async function prepararLoja(t: AppTeste, empresa = t.demo.empresas.centro
     db,
     sql`select id, configuracoes->>'caixa' as caixa from terminal where empresa_id = ${empresa} and configuracoes ? 'caixa'`,
   );
-  const pedir = async (metodo: 'POST' | 'PUT' | 'GET', url: string, body: unknown, token: string, headers = {}) => {
+  const pedir = async (
+    metodo: 'POST' | 'PUT' | 'GET',
+    url: string,
+    body: unknown,
+    token: string,
+    headers = {},
+  ) => {
     const bruta = await t.app.inject({
       method: metodo,
       url,
@@ -84,7 +90,10 @@ export async function abrirPeriodo(l: Loja): Promise<string> {
 export const item = (r: Resposta, numeroItem: number) =>
   (r.corpo.data.produtos as Registro[]).find((i) => i.numeroItem === numeroItem) as Registro;
 
-export async function contar(t: AppTeste, tabela: 'venda' | 'venda_item' | 'venda_pagamento' | 'venda_evento') {
+export async function contar(
+  t: AppTeste,
+  tabela: 'venda' | 'venda_item' | 'venda_pagamento' | 'venda_evento',
+) {
   const l = await consultar(t.banco.db, sql`select count(*)::int as n from ${sql.identifier(tabela)}`);
   return l[0]?.n as number;
 }

@@ -31,6 +31,7 @@ import {
   type VendaEvento,
   type VendaItem,
   type VendaItemEntrada,
+  validarConfirmacaoVenda,
   vendaSchema,
 } from '@retaguarda/domain';
 import { type SQL, sql } from 'drizzle-orm';
@@ -300,7 +301,9 @@ export class ServicoVendas {
           return { valor: anterior.resposta as T, repetida: true };
         }
       }
-      const valor = await fn(tx);
+      const valor = await fn(tx).catch((erro: unknown) => {
+        throw erro instanceof ErroDominio ? new ErroNegocio(erro.message) : erro;
+      });
       if (chave) {
         await consultar(
           tx,
@@ -1011,6 +1014,10 @@ export class ServicoVendas {
       ctx,
       vendaId,
       async (reg, _cat, tx) => {
+        // The engine checks the transition table before the confirmation rules, so ending an ended sale
+        // would read 'Não é permitido alterar o status de Encerrada para Encerrada!': check the spec's
+        // rule (spec 4, 'Venda encerrada não pode ser confirmada!') first.
+        validarConfirmacaoVenda(reg.venda);
         const venda = alterarStatusVenda(reg.venda, STATUS_VENDA.encerrada);
         let sequencial = venda.sequencialPeriodo ?? null;
         let periodo = reg.periodo;
