@@ -148,18 +148,28 @@ export function linhaParaRegistro(l: Linha): VendaRegistro {
   };
 }
 
-/** Loads a sale of the group; `bloquear` takes its row lock until the transaction ends. */
+/**
+ * Loads a sale of the group; `bloquear` takes its row lock until the transaction ends. The lock is taken by
+ * its own statement first: under READ COMMITTED a `select ... for update` that waited re-reads the locked
+ * row but not the items and payments aggregated in the same statement (they keep its first snapshot), so
+ * loading them in one statement would lose what the other terminal just wrote.
+ */
 export async function carregarVenda(
   db: Db,
   grupoEmpresarialId: string,
   id: string,
   bloquear: boolean,
 ): Promise<VendaRegistro | undefined> {
+  if (bloquear) {
+    const travada = await consultarUm(
+      db,
+      sql`select id from venda where id = ${id} and grupo_empresarial_id = ${grupoEmpresarialId} for update`,
+    );
+    if (!travada) return undefined;
+  }
   const l = await consultarUm(
     db,
-    sql`${SELECT_VENDA} where v.id = ${id} and v.grupo_empresarial_id = ${grupoEmpresarialId} ${
-      bloquear ? sql`for update of v` : sql``
-    }`,
+    sql`${SELECT_VENDA} where v.id = ${id} and v.grupo_empresarial_id = ${grupoEmpresarialId}`,
   );
   return l ? linhaParaRegistro(l) : undefined;
 }
