@@ -12,6 +12,9 @@ import {
   refs,
   texto,
 } from './definir-recurso.ts';
+import { RECURSOS_IMPRESSAO } from './impressao.ts';
+
+export { produtoGeralSetorEmpresa, setorImpressaoProducao } from './impressao.ts';
 
 // The registered back-office resources (spec 1, section 2 "Registration" and "Products").
 // A definition here yields the table, the generic API routes and the generic screens.
@@ -432,6 +435,7 @@ export const RECURSOS: readonly DefinicaoRecurso[] = [
   tabelaVenda,
   vendaSugestaoProduto,
   periodoPorHora,
+  ...RECURSOS_IMPRESSAO,
 ];
 
 const porTabela = new Map(RECURSOS.map((r) => [r.tabela, r]));

@@ -1,5 +1,10 @@
+import {
+  produtoGeralSetorEmpresa as defProdutoSetor,
+  setorImpressaoProducao as defSetorProducao,
+} from '@retaguarda/domain/recursos/impressao';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { tabelaDoRecurso } from '../../db/tabela-recurso.ts';
 
 // Print module tables (own migration chain: drizzle-impressao.config.ts -> drizzle/impressao). Every row
 // carries its business group and store; indexes lead with them.
@@ -69,3 +74,8 @@ export const impressaoProducaoEnviada = pgTable(
   },
   (t) => [primaryKey({ columns: [t.grupoEmpresarialId, t.vendaId] })],
 );
+
+// The two registrations that route production tickets (packages/domain recursos/impressao.ts): generic
+// resources, but their tables live in this module's chain so the print module ships them with itself.
+export const produtoGeralSetorEmpresa = tabelaDoRecurso(defProdutoSetor);
+export const setorImpressaoProducao = tabelaDoRecurso(defSetorProducao);
