@@ -14,6 +14,7 @@ import { Correio } from './modules/auth/correio.ts';
 import { carregarSegredo, Tokens } from './modules/auth/tokens.ts';
 import { rotasEnderecos } from './modules/enderecos/enderecos.routes.ts';
 import { rotasImpressao } from './modules/impressao/impressao.routes.ts';
+import { moduloKds } from './modules/kds/kds.routes.ts';
 import { rotasFrenteLoja } from './modules/frente-loja/frente-loja.routes.ts';
 import { rotasRecursos } from './modules/recursos/recursos.routes.ts';
 import { RepositorioRecursos } from './modules/recursos/repositorio.ts';
@@ -131,6 +132,8 @@ export async function construirApp({ config, banco, logger, tempo }: OpcoesApp):
   await app.register(rotasCaixa);
   await app.register(rotasFrenteLoja);
   await app.register(rotasImpressao);
+
+  await moduloKds(app);
 
   if (fs.existsSync(config.webDist)) {
     await app.register(fastifyStatic, {

@@ -12,6 +12,7 @@ import {
   refs,
   texto,
 } from './definir-recurso.ts';
+import { RECURSOS_KDS } from './kds.ts';
 import { RECURSOS_IMPRESSAO } from './impressao.ts';
 
 export { produtoGeralSetorEmpresa, setorImpressaoProducao } from './impressao.ts';
@@ -436,6 +437,7 @@ export const RECURSOS: readonly DefinicaoRecurso[] = [
   vendaSugestaoProduto,
   periodoPorHora,
   ...RECURSOS_IMPRESSAO,
+  ...RECURSOS_KDS,
 ];
 
 const porTabela = new Map(RECURSOS.map((r) => [r.tabela, r]));

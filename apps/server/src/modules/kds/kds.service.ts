@@ -1,0 +1,570 @@
+import {
+  alterarStatusExpedicao,
+  PERMISSAO,
+  type StatusExpedicaoId,
+  type VendaItem,
+} from '@retaguarda/domain';
+import {
+  type AcaoKds,
+  aplicarAcaoKds,
+  EVENTO_EXPEDICAO_ALTERADA,
+  EVENTO_KDS_PEDIDO,
+  type ExpedicaoAlteradaEvento,
+  expedicaoPelaProducao,
+  identificacaoPedido,
+  type KdsItem,
+  type KdsPedido,
+  type KdsPedidoEvento,
+  MENSAGENS_KDS,
+  ordenarPedidos,
+  type RegraSetorKds,
+  STATUS_KDS,
+  type StatusKds,
+  setoresKdsDoProduto,
+} from '@retaguarda/domain/kds/kds';
+import { sql } from 'drizzle-orm';
+import type { Servicos } from '../../app.ts';
+import type { Db } from '../../db/client.ts';
+import { consultar, consultarUm, type Linha } from '../../db/consultar.ts';
+import { ErroNegocio } from '../../lib/envelope.ts';
+import { novoId } from '../../lib/ids.ts';
+import { ServicoImpressao } from '../impressao/impressao.service.ts';
+import { carregarVenda } from '../vendas/vendas.repositorio.ts';
+import type { Contexto, ServicoVendas } from '../vendas/vendas.service.ts';
+
+// Kitchen display: confirmed sale items reach the production stations of their KDS sectors (one kds_item
+// per item and station), cooks start/finish/bump/recall them, and the kitchen's progress moves the sale's
+// expedition status (0 -> 1 -> 2) through the sale module's own write pipeline.
+
+/** Product types launched as an addition to the line before them (shown under it, not as a dish). */
+const TIPOS_ADICIONAL = new Set(['Adicional', 'Complemento Consumo']);
+const CONFIG_TTL_MS = 30_000;
+
+export interface EstacaoKds {
+  _id: string;
+  empresa: string;
+  descricao: string;
+  tipo: string;
+  setores: string[];
+  terminal: string | null;
+  kdsTeclado: string | null;
+  tempoAlerta: number | null;
+  tempoAtraso: number | null;
+}
+
+interface ConfigLoja {
+  estacoes: EstacaoKds[];
+  regras: RegraSetorKds[];
+  /** Montagem station -> KDS sectors it joins. */
+  montagens: Map<string, string[]>;
+}
+
+const arr = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+const arrayIds = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::text[]`;
+const iso = (v: unknown): string | null =>
+  v === null || v === undefined ? null : new Date(v instanceof Date ? v : String(v)).toISOString();
+
+export function estacaoDaLinha(l: Linha): EstacaoKds {
+  return {
+    _id: l.id as string,
+    empresa: l.empresa_id as string,
+    descricao: l.descricao as string,
+    tipo: (l.tipo as string | null) ?? 'producao',
+    setores: arr(l.setores_ids),
+    terminal: (l.terminal_id as string | null) ?? null,
+    kdsTeclado: (l.kds_teclado_id as string | null) ?? null,
+    tempoAlerta: (l.tempo_alerta as number | null) ?? null,
+    tempoAtraso: (l.tempo_atraso as number | null) ?? null,
+  };
+}
+
+function itemDaLinha(l: Linha): KdsItem {
+  return {
+    _id: l.id as string,
+    vendaItemId: l.venda_item_id as string,
+    numeroItem: l.numero_item as number,
+    estacao: l.estacao_id as string,
+    kdsSetor: (l.kds_setor_id as string | null) ?? null,
+    descricao: l.descricao as string,
+    quantidade: String(l.quantidade),
+    obs: (l.obs as string) ?? '',
+    partes: (l.partes as KdsItem['partes']) ?? [],
+    adicionais: arr(l.adicionais),
+    status: STATUS_KDS[l.status as number] ?? 'pendente',
+    cancelado: l.cancelado === 1,
+    recebidoEm: iso(l.recebido_em) as string,
+    iniciadoEm: iso(l.iniciado_em),
+    prontoEm: iso(l.pronto_em),
+    despachadoEm: iso(l.despachado_em),
+  };
+}
+
+/** Sale columns an order header needs (joined as v.*). */
+const COLUNAS_VENDA =
+  sql.raw(`v.numero as v_numero, v.tipo_venda as v_tipo, v.mesa as v_mesa, v.comanda as v_comanda,
+  v.sequencial_periodo as v_seq, v.cliente->>'nome' as v_cliente, v.atendente->>'nome' as v_atendente,
+  v.status_expedicao as v_expedicao`);
+
+function pedidosDasLinhas(linhas: readonly Linha[]): KdsPedido[] {
+  const porChave = new Map<string, KdsPedido>();
+  for (const l of linhas) {
+    const item = itemDaLinha(l);
+    const chave = `${item.estacao}:${l.venda_id as string}`;
+    let p = porChave.get(chave);
+    if (!p) {
+      const cabecalho = {
+        tipoVenda: l.v_tipo as number,
+        numero: l.v_numero as number,
+        mesa: (l.v_mesa as number | null) ?? null,
+        comanda: (l.v_comanda as number | null) ?? null,
+        sequencialPeriodo: (l.v_seq as number | null) ?? null,
+      };
+      p = {
+        vendaId: l.venda_id as string,
+        estacao: item.estacao,
+        numero: cabecalho.numero,
+        identificacao: identificacaoPedido(cabecalho),
+        tipoVenda: cabecalho.tipoVenda,
+        mesa: cabecalho.mesa,
+        comanda: cabecalho.comanda,
+        cliente: (l.v_cliente as string | null) ?? null,
+        atendente: (l.v_atendente as string | null) ?? null,
+        statusExpedicao: l.v_expedicao as number,
+        recebidoEm: item.recebidoEm,
+        itens: [],
+        despachado: true,
+      };
+      porChave.set(chave, p);
+    }
+    p.itens.push(item);
+    if (item.recebidoEm < p.recebidoEm) p.recebidoEm = item.recebidoEm;
+    if (item.status !== 'despachado') p.despachado = false;
+  }
+  for (const p of porChave.values()) p.itens.sort((a, b) => a.numeroItem - b.numeroItem);
+  return ordenarPedidos([...porChave.values()]);
+}
+
+export class ServicoKds {
+  private readonly configs = new Map<string, { ate: number; valor: Promise<ConfigLoja> }>();
+  private readonly filas = new Map<string, Promise<void>>();
+  private readonly impressao: ServicoImpressao;
+
+  constructor(
+    private readonly servicos: Servicos,
+    private readonly vendas: ServicoVendas,
+  ) {
+    this.impressao = new ServicoImpressao(servicos.banco.db, servicos.tempo, () => servicos.tempoReal);
+  }
+
+  private get db(): Db {
+    return this.servicos.banco.db;
+  }
+
+  invalidarConfig(): void {
+    this.configs.clear();
+  }
+
+  config(grupo: string, empresa: string, db: Db = this.db): Promise<ConfigLoja> {
+    const chave = `${grupo}:${empresa}`;
+    const agora = Date.now();
+    const c = this.configs.get(chave);
+    if (c && c.ate > agora) return c.valor;
+    const valor = this.carregarConfig(grupo, empresa, db);
+    this.configs.set(chave, { ate: agora + CONFIG_TTL_MS, valor });
+    valor.catch(() => this.configs.delete(chave));
+    return valor;
+  }
+
+  private async carregarConfig(grupo: string, empresa: string, db: Db): Promise<ConfigLoja> {
+    const onde = sql`grupo_empresarial_id = ${grupo} and empresa_id = ${empresa} and lixo = false`;
+    const [estacoes, setores, grupos, montagens] = await Promise.all([
+      consultar(db, sql`select * from kds_estacao where ${onde} and ativo is not false order by descricao`),
+      consultar(
+        db,
+        sql`select id, produtos_ids, setores_impressao_ids from kds_setor where ${onde} and ativo is not false`,
+      ),
+      consultar(db, sql`select agrupador_id, kds_setor_id from kds_setor_cadastro_grupo where ${onde}`),
+      consultar(
+        db,
+        sql`select estacao_id, setores_ids from kds_montagem where ${onde} and ativo is not false`,
+      ),
+    ]);
+    const regras: RegraSetorKds[] = setores.map((s) => ({
+      _id: s.id as string,
+      produtos: arr(s.produtos_ids),
+      setoresImpressao: arr(s.setores_impressao_ids),
+      agrupadores: grupos.filter((g) => g.kds_setor_id === s.id).map((g) => g.agrupador_id as string),
+    }));
+    const porMontagem = new Map<string, string[]>();
+    for (const m of montagens) {
+      const id = m.estacao_id as string;
+      porMontagem.set(id, [...(porMontagem.get(id) ?? []), ...arr(m.setores_ids)]);
+    }
+    return { estacoes: estacoes.map(estacaoDaLinha), regras, montagens: porMontagem };
+  }
+
+  // ---- items reach the stations ----
+
+  /** Serialised per sale: two writes of one sale never interleave their kitchen sync. */
+  sincronizarVenda(vendaId: string): Promise<void> {
+    const anterior = this.filas.get(vendaId) ?? Promise.resolve();
+    const proxima = anterior
+      .catch(() => undefined)
+      .then(() => this.sincronizar(vendaId))
+      .catch((erro: unknown) => {
+        // The next write of the sale syncs again; the station's periodic refresh also catches up.
+        console.error('kds: sincronizar venda', vendaId, erro);
+      });
+    this.filas.set(vendaId, proxima);
+    void proxima.then(() => {
+      if (this.filas.get(vendaId) === proxima) this.filas.delete(vendaId);
+    });
+    return proxima;
+  }
+
+  /** Waits for every queued sync (tests and the bench). */
+  async ocioso(): Promise<void> {
+    while (this.filas.size > 0) await Promise.all(this.filas.values());
+  }
+
+  private async sincronizar(vendaId: string): Promise<void> {
+    const db = this.db;
+    const dono = await consultarUm(
+      db,
+      sql`select grupo_empresarial_id, empresa_id from venda where id = ${vendaId}`,
+    );
+    if (!dono) return;
+    const grupo = dono.grupo_empresarial_id as string;
+    const empresa = dono.empresa_id as string;
+    const reg = await carregarVenda(db, grupo, vendaId, false);
+    if (!reg) return;
+    const confirmados = reg.venda.produtos.filter((i) => i.confirmado && i._id);
+    const existentes = await consultar(
+      db,
+      sql`select id, venda_item_id, estacao_id, cancelado, adicionais, empresa_id from kds_item
+          where grupo_empresarial_id = ${grupo} and venda_id = ${vendaId}`,
+    );
+    if (confirmados.length === 0 && existentes.length === 0) return;
+    const cfg = await this.config(grupo, empresa);
+    const producao = cfg.estacoes.filter((e) => e.tipo === 'producao');
+    if (producao.length === 0 && existentes.length === 0) return;
+
+    const produtos = await this.dadosProdutos(db, grupo, empresa, confirmados, reg.venda.tipoVenda.id, cfg);
+    // Additions hang on the main line launched before them.
+    const principais: { item: VendaItem; adicionais: string[] }[] = [];
+    for (const i of [...confirmados].sort((a, b) => a.numeroItem - b.numeroItem)) {
+      const tipo = produtos.get(i.produto._id)?.tipoProduto ?? '';
+      const anterior = principais.at(-1);
+      if (TIPOS_ADICIONAL.has(tipo) && anterior) {
+        if (!i.cancelado) anterior.adicionais.push(`${Number(i.quantidade)}x ${i.produto.descricao}`);
+      } else principais.push({ item: i, adicionais: [] });
+    }
+
+    const porChave = new Map(
+      existentes.map((l) => [`${l.estacao_id as string}:${l.venda_item_id as string}`, l]),
+    );
+    const alteradas = new Set<string>();
+    const agora = this.servicos.tempo.agora().toISOString();
+    for (const { item, adicionais } of principais) {
+      const p = produtos.get(item.produto._id);
+      const setores = p ? setoresKdsDoProduto(p, cfg.regras) : [];
+      for (const estacao of producao) {
+        const setor = estacao.setores.find((s) => setores.includes(s));
+        if (!setor) continue;
+        const atual = porChave.get(`${estacao._id}:${item._id as string}`);
+        const cancelado = item.cancelado ? 1 : 0;
+        if (!atual) {
+          if (item.cancelado) continue;
+          await consultar(
+            db,
+            sql`insert into kds_item (id, grupo_empresarial_id, empresa_id, venda_id, venda_item_id, numero_item,
+                  estacao_id, kds_setor_id, produto_id, descricao, quantidade, obs, partes, adicionais, recebido_em)
+                values (${novoId()}, ${grupo}, ${empresa}, ${vendaId}, ${item._id as string}, ${item.numeroItem},
+                  ${estacao._id}, ${setor}, ${item.produto._id}, ${item.produto.descricao}, ${item.quantidade}::numeric,
+                  ${item.obs ?? ''}, ${JSON.stringify(
+                    (item.produtosFilho ?? []).map((f) => ({
+                      descricao: f.produto.descricao,
+                      quantidadeParte: f.quantidadeParte,
+                    })),
+                  )}::jsonb, ${JSON.stringify(adicionais)}::jsonb, ${agora}::timestamptz)
+                on conflict (estacao_id, venda_item_id) do nothing`,
+          );
+          alteradas.add(estacao._id);
+        } else if (
+          atual.cancelado !== cancelado ||
+          JSON.stringify(arr(atual.adicionais)) !== JSON.stringify(adicionais)
+        ) {
+          await consultar(
+            db,
+            sql`update kds_item set cancelado = ${cancelado}, adicionais = ${JSON.stringify(adicionais)}::jsonb
+                where id = ${atual.id as string}`,
+          );
+          alteradas.add(estacao._id);
+        }
+      }
+    }
+    // Lines that left the sale (deleted while unconfirmed, moved to another table) leave the kitchen as
+    // cancelled; a sale moved to another store leaves this store's stations.
+    const vivos = new Set(confirmados.map((i) => i._id as string));
+    for (const l of existentes) {
+      const foi = !vivos.has(l.venda_item_id as string) || l.empresa_id !== empresa;
+      if (foi && l.cancelado !== 1) {
+        await consultar(db, sql`update kds_item set cancelado = 1 where id = ${l.id as string}`);
+        alteradas.add(l.estacao_id as string);
+      }
+    }
+    for (const estacao of alteradas) await this.avisarPedido(grupo, estacao, vendaId);
+  }
+
+  private async dadosProdutos(
+    db: Db,
+    grupo: string,
+    empresa: string,
+    itens: readonly VendaItem[],
+    tipoVenda: number,
+    cfg: ConfigLoja,
+  ) {
+    const ids = [...new Set(itens.map((i) => i.produto._id))];
+    const r = new Map<
+      string,
+      { _id: string; tipoProduto: string; agrupadores: string[]; setoresImpressao: string[] }
+    >();
+    if (ids.length === 0) return r;
+    const linhas = await consultar(
+      db,
+      sql`select id, tipo_produto->>'sigla' as tipo, categorias_ids, familias_ids from produto_geral
+          where grupo_empresarial_id = ${grupo} and id = any(${arrayIds(ids)})`,
+    );
+    // Print sectors only matter when some KDS sector is mapped to print sectors.
+    let setoresImpressao = new Map<string, string[]>();
+    if (cfg.regras.some((r) => r.setoresImpressao.length > 0)) {
+      setoresImpressao = await this.impressao
+        .setoresDosProdutos(db, grupo, empresa, ids, tipoVenda)
+        .catch(() => new Map<string, string[]>());
+    }
+    for (const l of linhas) {
+      const tipo = (l.tipo as string | null) ?? '';
+      r.set(l.id as string, {
+        _id: l.id as string,
+        tipoProduto: tipo,
+        agrupadores: [...arr(l.categorias_ids), ...arr(l.familias_ids)],
+        setoresImpressao: setoresImpressao.get(l.id as string) ?? [],
+      });
+    }
+    return r;
+  }
+
+  // ---- what a station shows ----
+
+  async estacao(grupo: string, estacaoId: string, db: Db = this.db): Promise<EstacaoKds> {
+    const l = /^[0-9a-f]{24}$/.test(estacaoId)
+      ? await consultarUm(
+          db,
+          sql`select * from kds_estacao where id = ${estacaoId} and grupo_empresarial_id = ${grupo} and lixo = false`,
+        )
+      : undefined;
+    if (!l) throw new ErroNegocio(MENSAGENS_KDS.estacaoNaoEncontrada);
+    return estacaoDaLinha(l);
+  }
+
+  async estacoes(ctx: Contexto, empresa: string): Promise<(EstacaoKds & { teclas: unknown })[]> {
+    this.vendas.exigir(ctx, PERMISSAO.acessarKds, empresa);
+    const linhas = await consultar(
+      this.db,
+      sql`select e.*, t.teclas from kds_estacao e left join kds_teclado t on t.id = e.kds_teclado_id and t.lixo = false
+          where e.grupo_empresarial_id = ${ctx.grupo} and e.empresa_id = ${empresa} and e.lixo = false
+            and e.ativo is not false order by e.descricao`,
+    );
+    return linhas.map((l) => ({ ...estacaoDaLinha(l), teclas: l.teclas ?? [] }));
+  }
+
+  /** Open orders of a production station (not bumped), plus the last bumped ones for recall. */
+  async pedidos(
+    ctx: Contexto,
+    estacaoId: string,
+  ): Promise<{ estacao: EstacaoKds; pedidos: KdsPedido[]; despachados: KdsPedido[] }> {
+    const estacao = await this.estacao(ctx.grupo, estacaoId);
+    this.vendas.exigir(ctx, PERMISSAO.acessarKds, estacao.empresa);
+    if (estacao.tipo === 'montagem') {
+      return { estacao, pedidos: await this.montagem(ctx.grupo, estacao), despachados: [] };
+    }
+    const abertos = await consultar(
+      this.db,
+      sql`select k.*, ${COLUNAS_VENDA} from kds_item k join venda v on v.id = k.venda_id
+          where k.grupo_empresarial_id = ${ctx.grupo} and k.estacao_id = ${estacaoId}
+            and k.venda_id in (select venda_id from kds_item where grupo_empresarial_id = ${ctx.grupo}
+              and estacao_id = ${estacaoId} and status < 3)`,
+    );
+    const recentes = await consultar(
+      this.db,
+      sql`select k.*, ${COLUNAS_VENDA} from kds_item k join venda v on v.id = k.venda_id
+          where k.grupo_empresarial_id = ${ctx.grupo} and k.estacao_id = ${estacaoId}
+            and k.venda_id in (select venda_id from kds_item where grupo_empresarial_id = ${ctx.grupo}
+              and estacao_id = ${estacaoId} group by venda_id having min(status) = 3
+              order by max(despachado_em) desc limit 10)`,
+    );
+    const despachados = pedidosDasLinhas(recentes).sort((a, b) =>
+      (b.itens[0]?.despachadoEm ?? '').localeCompare(a.itens[0]?.despachadoEm ?? ''),
+    );
+    return { estacao, pedidos: pedidosDasLinhas(abertos), despachados };
+  }
+
+  /**
+   * Assembly: every open order that has a part made in one of the montagem's sectors, with ALL its parts
+   * (from every production station), so the assembler sees what is still missing.
+   */
+  async montagem(grupo: string, estacao: EstacaoKds): Promise<KdsPedido[]> {
+    const cfg = await this.config(grupo, estacao.empresa);
+    const setores = cfg.montagens.get(estacao._id) ?? estacao.setores;
+    const linhas = await consultar(
+      this.db,
+      sql`select k.*, ${COLUNAS_VENDA} from kds_item k join venda v on v.id = k.venda_id
+          where k.grupo_empresarial_id = ${grupo} and k.empresa_id = ${estacao.empresa}
+            and k.venda_id in (select venda_id from kds_item where grupo_empresarial_id = ${grupo}
+              and empresa_id = ${estacao.empresa} and kds_setor_id = any(${arrayIds(setores)}))
+            and v.status_expedicao in (0, 1, 2) and v.status not in (60, 61)`,
+    );
+    // One order per sale: the parts of every station side by side (estacao of the order = the montagem).
+    const porVenda = new Map<string, KdsPedido>();
+    for (const p of pedidosDasLinhas(linhas)) {
+      const atual = porVenda.get(p.vendaId);
+      if (!atual) porVenda.set(p.vendaId, { ...p, estacao: estacao._id });
+      else {
+        atual.itens.push(...p.itens);
+        atual.despachado = atual.despachado && p.despachado;
+        if (p.recebidoEm < atual.recebidoEm) atual.recebidoEm = p.recebidoEm;
+      }
+    }
+    return ordenarPedidos([...porVenda.values()].filter((p) => p.statusExpedicao < 2 || !p.despachado));
+  }
+
+  private async pedidoDaEstacao(
+    grupo: string,
+    estacaoId: string,
+    vendaId: string,
+  ): Promise<KdsPedido | null> {
+    const linhas = await consultar(
+      this.db,
+      sql`select k.*, ${COLUNAS_VENDA} from kds_item k join venda v on v.id = k.venda_id
+          where k.grupo_empresarial_id = ${grupo} and k.estacao_id = ${estacaoId} and k.venda_id = ${vendaId}`,
+    );
+    return pedidosDasLinhas(linhas)[0] ?? null;
+  }
+
+  private async avisarPedido(grupo: string, estacaoId: string, vendaId: string): Promise<void> {
+    const pedido = await this.pedidoDaEstacao(grupo, estacaoId, vendaId);
+    if (!pedido) return;
+    const empresa = await consultarUm(
+      this.db,
+      sql`select empresa_id from kds_estacao where id = ${estacaoId}`,
+    );
+    const dados: KdsPedidoEvento = { estacao: estacaoId, pedido };
+    if (empresa)
+      this.servicos.tempoReal?.emitirParaEmpresa(empresa.empresa_id as string, EVENTO_KDS_PEDIDO, dados);
+  }
+
+  // ---- start / finish / bump / recall ----
+
+  async agir(
+    ctx: Contexto,
+    estacaoId: string,
+    vendaId: string,
+    acao: AcaoKds,
+    itens: readonly string[] | undefined,
+  ): Promise<KdsPedido | null> {
+    const estacao = await this.estacao(ctx.grupo, estacaoId);
+    this.vendas.exigir(ctx, PERMISSAO.acessarKds, estacao.empresa);
+    // A montagem station acts on every part of the order; a production station on its own items.
+    const alvo = estacao.tipo === 'montagem' ? sql`true` : sql`estacao_id = ${estacaoId}`;
+    const alterou = await this.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const linhas = await consultar(
+        tx,
+        sql`select id, status, estacao_id from kds_item where grupo_empresarial_id = ${ctx.grupo}
+            and venda_id = ${vendaId} and ${alvo} order by id for update`,
+      );
+      const mudancas: { id: string; para: StatusKds; estacao: string }[] = [];
+      for (const l of linhas) {
+        if (itens && itens.length > 0 && !itens.includes(l.id as string)) continue;
+        const para = aplicarAcaoKds(STATUS_KDS[l.status as number] ?? 'pendente', acao);
+        if (para) mudancas.push({ id: l.id as string, para, estacao: l.estacao_id as string });
+      }
+      if (mudancas.length === 0) throw new ErroNegocio(MENSAGENS_KDS.nadaParaAlterar);
+      const agora = ctx.agora;
+      for (const m of mudancas) {
+        const status = STATUS_KDS.indexOf(m.para);
+        const tempos =
+          acao === 'iniciar'
+            ? sql`iniciado_em = ${agora}::timestamptz`
+            : acao === 'finalizar'
+              ? sql`iniciado_em = coalesce(iniciado_em, ${agora}::timestamptz), pronto_em = ${agora}::timestamptz`
+              : acao === 'despachar'
+                ? sql`pronto_em = coalesce(pronto_em, ${agora}::timestamptz), despachado_em = ${agora}::timestamptz`
+                : sql`despachado_em = null`;
+        await consultar(
+          tx,
+          sql`update kds_item set status = ${status}, ${tempos}, updated_by = ${ctx.usuarioId} where id = ${m.id}`,
+        );
+      }
+      return new Set(mudancas.map((m) => m.estacao));
+    });
+    for (const e of alterou) await this.avisarPedido(ctx.grupo, e, vendaId);
+    await this.expedicaoPelaCozinha(ctx, vendaId);
+    return estacao.tipo === 'montagem'
+      ? ((await this.montagem(ctx.grupo, estacao)).find((p) => p.vendaId === vendaId) ?? null)
+      : this.pedidoDaEstacao(ctx.grupo, estacaoId, vendaId);
+  }
+
+  /** The kitchen's progress moves the expedition forward (waiting -> in production -> produced), never back. */
+  private async expedicaoPelaCozinha(ctx: Contexto, vendaId: string): Promise<void> {
+    const linhas = await consultar(
+      this.db,
+      sql`select k.status, k.cancelado, v.status_expedicao from kds_item k join venda v on v.id = k.venda_id
+          where k.grupo_empresarial_id = ${ctx.grupo} and k.venda_id = ${vendaId}`,
+    );
+    const atual = linhas[0]?.status_expedicao as number | undefined;
+    const alvo = expedicaoPelaProducao(
+      linhas.map((l) => ({
+        status: STATUS_KDS[l.status as number] ?? 'pendente',
+        cancelado: l.cancelado === 1,
+      })),
+    );
+    if (alvo === null || atual === undefined || atual >= alvo) return;
+    await this.alterarExpedicao({ ...ctx, chaveIdempotencia: undefined }, vendaId, alvo, false);
+  }
+
+  /** Expedition status change through the sale module's pipeline (domain transition rules, vendaAlterada). */
+  async alterarExpedicao(
+    ctx: Contexto,
+    vendaId: string,
+    para: StatusExpedicaoId,
+    comPermissao: boolean,
+    mudar?: (v: Parameters<typeof alterarStatusExpedicao>[0]) => Parameters<typeof alterarStatusExpedicao>[0],
+  ) {
+    const r = await this.vendas.alterar(ctx, vendaId, (reg) => {
+      const base = mudar ? mudar(reg.venda) : reg.venda;
+      const venda = base.expedicao.status === para ? base : alterarStatusExpedicao(base, para, comPermissao);
+      return { reg: { ...reg, venda } };
+    });
+    this.avisarExpedicao(r);
+    return r;
+  }
+
+  avisarExpedicao(r: {
+    _id: string;
+    empresa: string;
+    expedicao: { status: number };
+    entregador?: { _id: string; nome: string } | null;
+    versao: number;
+  }): void {
+    const dados: ExpedicaoAlteradaEvento = {
+      vendaId: r._id,
+      empresa: r.empresa,
+      statusExpedicao: r.expedicao.status,
+      entregador: r.entregador ? { _id: r.entregador._id, nome: r.entregador.nome } : null,
+      versao: r.versao,
+    };
+    this.servicos.tempoReal?.emitirParaEmpresa(r.empresa, EVENTO_EXPEDICAO_ALTERADA, dados);
+  }
+}
