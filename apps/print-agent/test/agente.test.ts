@@ -26,6 +26,7 @@ let terminal: string;
 let setorCozinha: string;
 let impressoraCozinha: string;
 let impressora: ImpressoraFalsa;
+const produtos: Record<string, string> = {};
 const agentes: AgenteFilho[] = [];
 
 function agente(diretorio: string, extra: string[] = [], env: Record<string, string> = {}): AgenteFilho {
@@ -104,6 +105,17 @@ beforeAll(async () => {
   );
   setorCozinha = setor?.id as string;
   impressoraCozinha = setor?.impressora_id as string;
+  for (const p of await consultar(t.banco.db, sql`select id, descricao from produto_geral`))
+    produtos[p.descricao as string] = p.id as string;
+  for (const nome of ['X-Burguer', 'Batata Frita Porção']) {
+    const m = await t.post(
+      '/api/produtoGeralSetorEmpresa',
+      { empresa: e, produtoGeral: produtos[nome], setoresImpressao: [setorCozinha] },
+      token,
+      { empresa: e },
+    );
+    expect(m.corpo.valido, JSON.stringify(m.corpo)).toBe(true);
+  }
 });
 
 afterEach(async () => {
@@ -123,12 +135,35 @@ describe('print agent', () => {
     // Polling once a minute: only the socket push can bring the job in time.
     const a = agente(diretorioTemporario(), ['--intervalo', '60000']);
     await a.esperarLog(/"evento":"tempoReal","conectado":true/);
-    const ids = await criar(
-      producao(12, [
-        [2, 'X-Burguer'],
-        [1, 'Pão de Queijo'],
-      ]),
+    // The sale module's call: the kitchen ticket of a table order, split by print sector.
+    const r = await t.post(
+      '/api/impressao/producao',
+      {
+        terminal,
+        vendaId: 'f'.repeat(24),
+        venda: { tipoVenda: 54, numero: 1012, mesa: 12, atendente: 'Ana Garçom' },
+        itens: [
+          { chave: '1', produto: produtos['X-Burguer'], descricao: 'X-Burguer', quantidade: '2' },
+          {
+            chave: '2',
+            produto: produtos['Batata Frita Porção'],
+            descricao: 'Batata Frita Porção',
+            quantidade: '1',
+          },
+          // a product without a print sector is not printed
+          {
+            chave: '3',
+            produto: produtos['Produto Genérico'],
+            descricao: 'Produto Genérico',
+            quantidade: '1',
+          },
+        ],
+      },
+      token,
     );
+    expect(r.corpo.valido, JSON.stringify(r.corpo)).toBe(true);
+    const ids = (r.corpo.data.impressoes as { _id: string }[]).map((i) => i._id);
+    expect(ids).toHaveLength(1);
     await esperar(() => impressora.trabalhos.length === 1, 5_000, 20);
     const bytes = impressora.trabalhos[0] as Buffer;
     // ESC @ (init) + ESC t 3 (CP860), bold on/off, expanded, and the partial cut at the end.
@@ -137,22 +172,23 @@ describe('print agent', () => {
     expect(bytes.includes(Buffer.from([0x1b, 0x45, 0x00]))).toBe(true);
     expect(bytes.includes(Buffer.from([0x1d, 0x21, 0x11]))).toBe(true);
     expect(bytes.subarray(-4).toString('hex')).toBe('1d564200');
-    // "ã" as CP860 0x84
-    expect(bytes.includes(Buffer.from([0x50, 0x84, 0x6f]))).toBe(true);
+    // "Porção": ç and ã as CP860 0x87 0x84
+    expect(bytes.includes(Buffer.from([0x50, 0x6f, 0x72, 0x87, 0x84, 0x6f]))).toBe(true);
     const texto = documentoComoTexto(lerEscPos(bytes));
-    expect(texto).toBe(
-      [
-        '               PRODUÇÃO - COZINHA',
-        '        MESA 12',
-        '21/11/26 20:40                  Terminal Caixa 1',
-        'Venda: 1012',
-        'Atendente: Ana Garçom',
-        '-'.repeat(48),
-        '2 x X-Burguer',
-        '1 x Pão de Queijo',
-        '-'.repeat(48),
-      ].join('\n'),
-    );
+    const linhas = texto.split('\n');
+    // date DD/MM/YY HH:mm on the left, terminal on the right: exactly 48 columns
+    expect(linhas[2]).toMatch(/^\d{2}\/\d{2}\/\d{2} \d{2}:\d{2} {18}Terminal Caixa 1$/);
+    expect(linhas[2]).toHaveLength(48);
+    expect([...linhas.slice(0, 2), ...linhas.slice(3)]).toEqual([
+      '               PRODUÇÃO - COZINHA',
+      '        MESA 12',
+      'Venda: 1012',
+      'Atendente: Ana Garçom',
+      '-'.repeat(48),
+      '2 x X-Burguer',
+      '1 x Batata Frita Porção',
+      '-'.repeat(48),
+    ]);
     for (const linha of texto.split('\n')) expect(linha.length).toBeLessThanOrEqual(48);
     await esperar(todosImpressos(ids), 5_000);
   });
