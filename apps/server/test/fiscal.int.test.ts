@@ -14,6 +14,7 @@ import { lerConfig } from '../src/config.ts';
 import { consultar, consultarUm } from '../src/db/consultar.ts';
 import { novoId } from '../src/lib/ids.ts';
 import { gerarPfxDemonstracao } from '../src/modules/fiscal/certificado-demo.ts';
+import { inserirVenda } from '../src/modules/vendas/vendas.repositorio.ts';
 import { type AppTeste, criarAppTeste, type Registro } from './app-teste.ts';
 
 // NFC-e end to end against the local SEFAZ simulator (HTTPS SOAP, XSD + signature checks, keeps numbers):
@@ -197,6 +198,22 @@ describe('NFC-e: emissão', () => {
     // The same sale is not issued twice.
     const de_novo = await emitir(await vendaTeste({ _id: l.venda_id }));
     expect(de_novo.corpo.data.message).toBe('Já existe NFC-e emitida para esta venda.');
+  });
+
+  it('enviaNFCE com o id de uma venda gravada pelo módulo de vendas', async () => {
+    const venda = await vendaTeste({ numero: 1 });
+    await inserirVenda(
+      t.banco.db,
+      { venda, mesa: null, comanda: null, periodo: null, versao: 0, encerradaEm: venda.data },
+      t.demo.usuarios.admin,
+    );
+    const r = corpo(await t.post('/api/enviaNFCE', { empresa: venda.empresa, venda: venda._id }, admin));
+    expect(r.valido, JSON.stringify(r)).toBe(true);
+    expect(r.data).toMatchObject({ venda: venda._id, statusNota: 'processado', valor: '67.90' });
+    const outra = await t.post('/api/enviaNFCE', { empresa: venda.empresa, venda: novoId() }, admin);
+    expect(outra.corpo.data.message).toBe('Venda não encontrada!');
+    const porVenda = await t.post('/api/nfce/getPopulate', { filtro: { venda: venda._id } }, admin);
+    expect(porVenda.lista).toHaveLength(1);
   });
 
   it('regras de montagem recusam sem gastar número: CPF inválido, produto sem imposto, taxa de entrega, posição', async () => {

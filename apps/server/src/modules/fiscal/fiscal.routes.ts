@@ -13,6 +13,7 @@ import { comIdempotencia } from '../../lib/idempotencia.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
 import { empresasComPermissao, temPermissao } from '../usuarios/permissoes.service.ts';
 import { empresaDoContexto } from '../usuarios/usuarios.routes.ts';
+import { carregarVenda } from '../vendas/vendas.repositorio.ts';
 import { EmissaoNfce, notaDoRegistro, type ResultadoEmissao, registroNfce } from './emissao.ts';
 import { importarXmlNfe, listarNotasEntrada, obterNotaEntrada, vincularItens } from './entrada.ts';
 import { cancelarNota, inutilizarNumeros } from './eventos.ts';
@@ -109,7 +110,10 @@ export async function moduloFiscal(app: FastifyInstance): Promise<void> {
     Number(process.env.FISCAL_FILA_INTERVALO_MS ?? 15_000),
     Number(process.env.FISCAL_FILA_ATRASO_S ?? 30),
   );
-  app.decorate('fiscal', { servico, emissao, fila, leitorVenda: undefined } satisfies ModuloFiscal);
+  // The sale module's repository reads the stored sale (items and payments) for the venda-id path.
+  const leitorVenda: LeitorVenda = async (grupo, vendaId) =>
+    (await carregarVenda(app.servicos.banco.db, grupo, vendaId, false))?.venda ?? null;
+  app.decorate('fiscal', { servico, emissao, fila, leitorVenda } satisfies ModuloFiscal);
   app.addHook('onReady', async () => fila.iniciar());
   app.addHook('onClose', async () => {
     await fila.parar();

@@ -1,0 +1,235 @@
+import { vendaSchema } from '@retaguarda/domain';
+import { montarNfce } from '@retaguarda/fiscal';
+import { describe, expect, it } from 'vitest';
+import { type EmpresaNfce, type ProdutoFiscal, vendaParaNfce } from './venda-para-nfce.ts';
+
+// The pure sale -> DadosNfce mapping: regime, taxes per state, approximate taxes, IBS/CBS, seats, payments.
+
+const id = (n: number) => n.toString(16).padStart(24, '0');
+const AGORA = '2026-11-21T20:00:00-03:00';
+
+const empresa = (over: Partial<EmpresaNfce> = {}): EmpresaNfce => ({
+  descricao: 'Loja Centro',
+  nomeFantasia: 'Pizzaria Centro',
+  razaoSocial: 'Pizzaria Exemplo Ltda',
+  cnpj: '11.222.333/0001-81',
+  endereco: { logradouro: 'Rua XV', numero: '100', bairro: 'Centro', cidade: 'Curitiba', cep: '80020-000' },
+  uf: 'PR',
+  CRT: 1,
+  tpAmb: 2,
+  serie: 1,
+  ie: '9044016688',
+  im: null,
+  cnae: null,
+  codigoMunicipio: '4106902',
+  telefone: null,
+  cscId: '000001',
+  cscToken: 'CSC-DE-TESTE-0123456789',
+  responsavelTecnico: null,
+  ibsCbs: null,
+  versaoQrCode: null,
+  limiteSemIdentificacao: null,
+  ...over,
+});
+
+const produto = (n: number, cfg: unknown, extra: Partial<ProdutoFiscal> = {}): ProdutoFiscal => ({
+  _id: id(n),
+  codigoInterno: n,
+  descricao: `Produto ${n}`,
+  gtin: null,
+  ncm: '21069090',
+  unidade: 'UN',
+  tipoProduto: 'Normal',
+  configuracaoImposto: cfg,
+  impostoFederal: null,
+  ...extra,
+});
+
+const item = (n: number, over: Record<string, unknown> = {}) => ({
+  numeroItem: n,
+  produto: { _id: id(n), descricao: `Produto ${n}` },
+  quantidade: '2',
+  precoVenda: '10.00',
+  valorBruto: '20.00',
+  valorLiquido: '20.00',
+  data: AGORA,
+  ...over,
+});
+
+const pagamento = (valor: string, over: Record<string, unknown> = {}) => ({
+  _id: id(0x900 + Number(valor.replace('.', ''))),
+  formaPagamento: { _id: id(0xf1), descricao: 'Dinheiro', tipo: 77, tipoTroco: 1 },
+  valor,
+  valorPago: valor,
+  data: AGORA,
+  ...over,
+});
+
+const venda = (over: Record<string, unknown> = {}) =>
+  vendaSchema.parse({
+    _id: id(0xaa),
+    empresa: id(0xe1),
+    grupoEmpresarial: id(0x61),
+    tipoVenda: { id: 53 },
+    status: { id: 59 },
+    data: AGORA,
+    produtos: [item(1), item(2, { desconto: '2.00', valorLiquido: '18.00' })],
+    pagamentos: [pagamento('38.00')],
+    ...over,
+  });
+
+const SIMPLES = { origem: 0, CFOP: '5102', CSOSN: '102', PIS: { CST: '49' }, COFINS: { CST: '49' } };
+
+function entrada(over: Partial<Parameters<typeof vendaParaNfce>[0]> = {}) {
+  return {
+    venda: venda(),
+    empresa: empresa(),
+    produtos: new Map([
+      [id(1), produto(1, SIMPLES)],
+      [id(2), produto(2, SIMPLES)],
+    ]),
+    produtoTaxaEntrega: null,
+    nNF: 10,
+    dhEmi: AGORA,
+    tpEmis: 1 as const,
+    ...over,
+  };
+}
+
+describe('vendaParaNfce', () => {
+  it('Simples Nacional: CSOSN, desconto do item, dinheiro 77 -> 01; o XML monta com os totais', () => {
+    const d = vendaParaNfce(entrada());
+    expect(d.emitente).toMatchObject({ CNPJ: '11222333000181', CRT: 1, IE: '9044016688' });
+    expect(d.itens[1]).toMatchObject({ cProd: '2', vProd: '20.00', vDesc: '2.00', CFOP: '5102' });
+    expect(d.itens[0]?.imposto?.icms).toEqual({ CSOSN: '102' });
+    expect(d.pagamentos).toEqual([{ tPag: '01', vPag: '38.00' }]);
+    const m = montarNfce(d);
+    expect(m.totais).toMatchObject({ vProd: '40.00', vDesc: '2.00', vNF: '38.00' });
+  });
+
+  it('regime normal (CRT 3) exige CST por estado; CSOSN no lugar conta como sem configuração', () => {
+    const normal = {
+      estados: {
+        PR: {
+          origem: 1,
+          CFOP: '5102',
+          CST: '00',
+          pICMS: '18',
+          PIS: { CST: '01', aliquota: '1.65' },
+          COFINS: { CST: '01', aliquota: '7.6' },
+        },
+      },
+    };
+    const d = vendaParaNfce(
+      entrada({
+        empresa: empresa({ CRT: 3 }),
+        produtos: new Map([
+          [id(1), produto(1, normal)],
+          [id(2), produto(2, normal)],
+        ]),
+      }),
+    );
+    expect(d.itens[0]?.imposto).toMatchObject({
+      origem: 1,
+      icms: { CST: '00', pICMS: '18' },
+      pis: { CST: '01', aliquota: '1.65' },
+    });
+    expect(montarNfce(d).totais.vICMS).toBe('6.84');
+    expect(() => vendaParaNfce(entrada({ empresa: empresa({ CRT: 3 }) }))).toThrow(
+      'Produto Produto 1 sem configuração de imposto para o estado PR, a nota não foi emitida!',
+    );
+  });
+
+  it("'Olho no imposto': federal (nacional ou importado pela origem) + estadual + municipal, e infCpl", () => {
+    const ibpt = { nacional: '13.45', importado: '20.00', estadual: '12.00', municipal: '0' };
+    const d = vendaParaNfce(
+      entrada({
+        produtos: new Map([
+          [id(1), produto(1, SIMPLES, { impostoFederal: ibpt })],
+          [id(2), produto(2, { ...SIMPLES, origem: 1 }, { impostoFederal: ibpt })],
+        ]),
+      }),
+    );
+    // 20.00 x 25.45% = 5.09; 18.00 x 32% = 5.76
+    expect(d.itens.map((i) => i.imposto?.vTotTrib)).toEqual(['5.09', '5.76']);
+    expect(d.infCpl).toBe('Tributos totais incidentes (Lei Federal 12.741/2012): R$ 10,85 - Fonte: IBPT');
+    expect(montarNfce(d).totais.vTotTrib).toBe('10.85');
+  });
+
+  it('IBS/CBS só quando a empresa pede: padrão da empresa, produto pode sobrescrever', () => {
+    expect(vendaParaNfce(entrada()).itens[0]?.imposto?.ibsCbs).toBeUndefined();
+    const d = vendaParaNfce(
+      entrada({
+        empresa: empresa({
+          ibsCbs: { habilitado: true, CST: '000', cClassTrib: '000001', pIBSUF: '0.1', pCBS: '0.9' },
+        }),
+        produtos: new Map([
+          [id(1), produto(1, SIMPLES)],
+          [id(2), produto(2, { ...SIMPLES, IBSCBS: { CST: '200', cClassTrib: '200001' } })],
+        ]),
+      }),
+    );
+    expect(d.itens[0]?.imposto?.ibsCbs).toEqual({
+      CST: '000',
+      cClassTrib: '000001',
+      pIBSUF: '0.1',
+      pCBS: '0.9',
+    });
+    expect(d.itens[1]?.imposto?.ibsCbs).toMatchObject({ CST: '200', cClassTrib: '200001' });
+    const m = montarNfce(d);
+    expect(m.infNFe).toContain('<IBSCBSTot>');
+    expect(m.totais.vCBS).toBe('0.34');
+  });
+
+  it('mesa com recebimento por posição: a nota da posição leva a sua parte dos itens e os seus pagamentos', () => {
+    const v = venda({
+      tipoVenda: { id: 54 },
+      posicaoVenda: 2,
+      produtos: [
+        item(1, {
+          posicao: [
+            { numero: 1, quantidade: '1' },
+            { numero: 2, quantidade: '1' },
+          ],
+        }),
+        item(2, {
+          quantidade: '1',
+          precoVenda: '8.00',
+          valorBruto: '8.00',
+          posicao: [{ numero: 2, quantidade: '1' }],
+        }),
+      ],
+      pagamentos: [pagamento('10.00', { posicao: 1 }), pagamento('18.00', { posicao: 2 })],
+    });
+    expect(() => vendaParaNfce(entrada({ venda: v }))).toThrow(
+      'Venda de mesa com recebimento por posição: selecione a posição para emitir a NFC-e!',
+    );
+    const p2 = vendaParaNfce(entrada({ venda: v, posicao: 2 }));
+    expect(p2.itens.map((i) => [i.cProd, i.qCom, i.vProd])).toEqual([
+      ['1', '1', '10.00'],
+      ['2', '1', '8.00'],
+    ]);
+    expect(p2.pagamentos).toEqual([{ tPag: '01', vPag: '18.00' }]);
+    expect(montarNfce(p2).totais.vNF).toBe('18.00');
+  });
+
+  it('CNPJ válido do consumidor vira destinatário; pagamento 86 (convênio) vai como 99 com descrição', () => {
+    const d = vendaParaNfce(
+      entrada({
+        venda: venda({
+          cpfCnpj: '11.444.777/0001-61',
+          pagamentos: [
+            pagamento('38.00', {
+              formaPagamento: { _id: id(0xf4), descricao: 'Convênio', tipo: 86, tipoTroco: 2 },
+            }),
+          ],
+        }),
+      }),
+    );
+    expect(d.destinatario).toEqual({ documento: '11444777000161' });
+    expect(d.pagamentos).toEqual([{ tPag: '99', vPag: '38.00', xPag: 'Convênio' }]);
+    expect(() => vendaParaNfce(entrada({ venda: venda({ cpfCnpj: '11444777000162' }) }))).toThrow(
+      'CPF ou CNPJ Inválido, favor preencher corretamente',
+    );
+  });
+});
