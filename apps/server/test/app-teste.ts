@@ -54,6 +54,13 @@ async function bancoDeTeste(): Promise<{ banco: Banco; descartar(): Promise<void
     async descartar() {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
+      // pool.end() resolves before its clients finish closing: dropping (force) a database whose sessions
+      // are still closing kills them with 57P01, an unhandled error in the test run. Wait for them first.
+      for (let i = 0; i < 50; i++) {
+        const r = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [nome]);
+        if (r.rows[0]?.n === 0) break;
+        await new Promise((ok) => setTimeout(ok, 50));
+      }
       await c.query(`drop database if exists ${nome} with (force)`);
       await c.end();
     },
