@@ -7,6 +7,7 @@ import type { AppTeste } from './app-teste.ts';
 let sequencia = 0;
 
 function texto(campo: Extract<Campo, { tipo: 'texto' }>, n: number): string {
+  if (campo.opcoes?.[0] !== undefined) return campo.opcoes[0];
   switch (campo.validador) {
     case 'cpf':
     case 'cpfCnpj':
@@ -22,7 +23,11 @@ function texto(campo: Extract<Campo, { tipo: 'texto' }>, n: number): string {
   }
   const base = `Teste ${n}`;
   const max = campo.max ?? 100;
-  return base.length > max ? String(n).slice(-max) : base.padEnd(campo.min ?? 0, 'x');
+  return base.length > max
+    ? String(n)
+        .slice(-max)
+        .padStart(campo.min ?? 0, '0')
+    : base.padEnd(campo.min ?? 0, 'x');
 }
 
 export async function corpoValido(
@@ -41,6 +46,10 @@ export async function corpoValido(
         corpo[nome] = texto(campo, n);
         break;
       case 'inteiro':
+        if (campo.catalogoId) {
+          corpo[nome] = itensDoGrupo(campo.catalogoId)?.[0]?.id;
+          break;
+        }
         corpo[nome] = Math.min(campo.max ?? 1_000_000, (campo.min ?? 1) + (campo.unico ? 1000 + n : 0));
         break;
       case 'decimal':
@@ -66,7 +75,7 @@ export async function corpoValido(
         break;
       }
       case 'json':
-        corpo[nome] = {};
+        corpo[nome] = campo.opcoes ? campo.opcoes.slice(0, 1) : {};
         break;
     }
   }

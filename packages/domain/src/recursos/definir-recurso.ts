@@ -22,6 +22,10 @@ export interface CampoTexto extends CampoBase {
   readonly max?: number;
   readonly validador?: ValidadorTexto;
   readonly unico?: boolean;
+  /** Closed list of accepted values (a select in the form). */
+  readonly opcoes?: readonly string[];
+  /** Multi-line text in the form. */
+  readonly longo?: boolean;
 }
 export interface CampoNumero extends CampoBase {
   readonly tipo: 'inteiro' | 'decimal';
@@ -30,6 +34,8 @@ export interface CampoNumero extends CampoBase {
   readonly min?: number;
   readonly max?: number;
   readonly unico?: boolean;
+  /** The value is the id of an entry of this domain catalogue (stored as the bare id, e.g. CRT 1). */
+  readonly catalogoId?: string;
 }
 export interface CampoBooleano extends CampoBase {
   readonly tipo: 'booleano';
@@ -61,6 +67,17 @@ export interface CampoJson extends CampoBase {
   readonly caminhosFiltro?: readonly string[];
   /** Dotted paths inside the block that are references, so populateObj may expand them. */
   readonly refs?: Readonly<Record<string, string>>;
+  /**
+   * Fields of the block when it has a fixed shape: the generic form edits them as a sub-form and
+   * `validarRecurso` checks them with the same rules (an empty block counts as not filled).
+   */
+  readonly subcampos?: Readonly<Record<string, Campo>>;
+  /** With `subcampos`: the block is a list of such records (phones, addresses, km bands...). */
+  readonly lista?: boolean;
+  /** The block is a list of some of these texts (tiposPessoa, terminal funcoes...): checkboxes in the form. */
+  readonly opcoes?: readonly string[];
+  /** Hidden in the generic form: a screen override edits it (e.g. the permission matrix). */
+  readonly editor?: string;
 }
 
 export type Campo =

@@ -1,5 +1,16 @@
 import { permissoesDoRecurso } from '../catalogos/permissoes.ts';
 import {
+  convenioSubcampos,
+  enderecoSubcampos,
+  historicoSubcampos,
+  icmsSubcampos,
+  ipiSubcampos,
+  localizacao,
+  pisCofinsSubcampos,
+  telefoneSubcampos,
+} from './blocos.ts';
+import { CADASTROS } from './cadastros.ts';
+import {
   booleano,
   catalogo,
   type DefinicaoRecurso,
@@ -12,13 +23,22 @@ import {
   refs,
   texto,
 } from './definir-recurso.ts';
-import { RECURSOS_KDS } from './kds.ts';
 import { RECURSOS_IMPRESSAO } from './impressao.ts';
+import { RECURSOS_KDS } from './kds.ts';
 
 export { produtoGeralSetorEmpresa, setorImpressaoProducao } from './impressao.ts';
 
 // The registered back-office resources (spec 1, section 2 "Registration" and "Products").
 // A definition here yields the table, the generic API routes and the generic screens.
+
+export {
+  cardapio,
+  configuracaoImposto,
+  configuracaoImpostoFederal,
+  configuracaoImpostoIPI,
+  pessoaConvenio,
+  voucherECupomDesconto,
+} from './cadastros.ts';
 
 export const grupoEmpresarial = definirRecurso({
   tabela: 'grupoEmpresarial',
@@ -27,7 +47,24 @@ export const grupoEmpresarial = definirRecurso({
   campos: {
     descricao: texto('Descrição', { obrigatorio: true, max: 100, busca: true }),
     // controleDeFranquia, vincularEstoqueFornecedorPorEmpresa; configuracoesEmail holds the SMTP settings.
-    configuracoes: json('Configurações', { caminhosFiltro: ['controleDeFranquia'] }),
+    configuracoes: json('Configurações', {
+      caminhosFiltro: ['controleDeFranquia'],
+      subcampos: {
+        controleDeFranquia: booleano('Controle de Franquia'),
+        vincularEstoqueFornecedorPorEmpresa: booleano('Vincular Estoque/Fornecedor por Empresa'),
+        permitirEnderecoCentroRua: booleano('Aceitar localização no centro da rua'),
+        configuracoesEmail: json('Envio de E-mail (SMTP)', {
+          subcampos: {
+            emailHostSmtp: texto('Servidor SMTP', { max: 200 }),
+            emailPort: inteiro('Porta', { min: 1, max: 65535 }),
+            emailSecure: booleano('Conexão Segura (TLS)'),
+            emailUser: texto('Usuário', { max: 200 }),
+            emailPass: texto('Senha', { max: 200 }),
+            emailFrom: texto('Remetente', { validador: 'email', max: 200 }),
+          },
+        }),
+      },
+    }),
   },
   lista: { colunas: ['descricao'], ordem: 'descricao' },
   permissoes: permissoesDoRecurso('grupoEmpresarial'),
@@ -42,16 +79,96 @@ export const empresa = definirRecurso({
     descricao: texto('Descrição', { obrigatorio: true, max: 100, busca: true }),
     nomeFantasia: texto('Nome Fantasia', { max: 100, busca: true }),
     cnpj: texto('CNPJ', { validador: 'cnpj', busca: true }),
-    tipoEmpresa: texto('Tipo de Empresa', { max: 40 }),
-    endereco: json('Endereço'),
-    localizacao: json('Localização'),
+    tipoEmpresa: texto('Tipo de Empresa', {
+      max: 40,
+      opcoes: ['Matriz', 'Filial', 'Franquia', 'Gestor Franquia'],
+    }),
+    inscricaoEstadual: texto('Inscrição Estadual', { max: 20 }),
+    telefone: texto('Telefone', { max: 20 }),
+    email: texto('E-mail', { validador: 'email', max: 200 }),
+    endereco: json('Endereço', { subcampos: enderecoSubcampos }),
+    localizacao,
     configuracoes: json('Configurações', {
       caminhosFiltro: ['callCenter'],
       refs: { 'expedicao.setorImpressaoExpedicao': 'setorImpressao' },
+      subcampos: {
+        callCenter: booleano('Call Center'),
+        empresasCallCenter: refs('Empresas atendidas pelo Call Center', 'empresa'),
+        comboOrdemDesconto: texto('Ordem de Desconto dos Combos', {
+          opcoes: ['valorDesconto', 'quantidadeAgrupador'],
+        }),
+        pizzaPrecoMaiorFracao: booleano('Pizza pelo preço da maior fração'),
+        gravarVendaEventosCancelamentoNaoConfirmado: booleano(
+          'Registrar cancelamento de item não confirmado',
+        ),
+        taxaEntregaPadrao: decimal('Taxa de Entrega Padrão', 2, { min: 0 }),
+        taxaKm: json('Taxa de Entrega por Km', {
+          lista: true,
+          subcampos: {
+            km: decimal('Até (km)', 3, { obrigatorio: true, min: 0 }),
+            taxaEntrega: decimal('Taxa', 2, { obrigatorio: true, min: 0 }),
+          },
+        }),
+        taxaBairro: json('Taxa de Entrega por Bairro', {
+          lista: true,
+          subcampos: {
+            cidade: texto('Cidade', { obrigatorio: true, max: 100 }),
+            bairros: json('Bairros', {
+              lista: true,
+              subcampos: {
+                bairro: texto('Bairro', { obrigatorio: true, max: 100 }),
+                taxaEntrega: decimal('Taxa', 2, { obrigatorio: true, min: 0 }),
+              },
+            }),
+          },
+        }),
+        /** Drawn on the empresa screen (polygon, circle, rectangle), shape of `areaAtendimentoSchema`. */
+        areasAtendimento: json('Áreas de Atendimento', { editor: 'areasAtendimento' }),
+        keyGoogleMapsApi: texto('Chave Google Maps API', { max: 100 }),
+        expedicao: json('Expedição', {
+          subcampos: { setorImpressaoExpedicao: ref('Setor de Impressão da Expedição', 'setorImpressao') },
+        }),
+      },
     }),
-    configuracoesEstoque: json('Configurações de Estoque'),
-    fiscal: json('Fiscal'),
-    nfce: json('NFC-e'),
+    configuracoesEstoque: json('Configurações de Estoque', {
+      subcampos: {
+        gerarFinanceiroTransferencia: booleano('Gerar financeiro nas transferências'),
+        gerarFinancerioPropriaLoja: booleano('Gerar financeiro para a própria loja'),
+        diasFaturamentoPadrao: inteiro('Dias de Faturamento Padrão', { min: 0, max: 365 }),
+        planoDeContaTransferenciaCreditoPadrao: texto('Plano de Conta Crédito (transferência)', { max: 24 }),
+        planoDeContaTransferenciaDebitoPadrao: texto('Plano de Conta Débito (transferência)', { max: 24 }),
+        addPercentualTransferencia: decimal('Percentual adicional na transferência', 4, {
+          min: 0,
+          max: 1000,
+        }),
+        atualizarPrecoCustoTransferencia: booleano('Atualizar preço de custo na transferência'),
+        tipoCusto: texto('Tipo de Custo', { opcoes: ['custoMedio', 'ultimoCusto', 'custoReposicao'] }),
+      },
+    }),
+    fiscal: json('Fiscal', {
+      subcampos: {
+        CRT: inteiro('Regime Tributário (CRT)', { catalogoId: 'crt' }),
+        nfe: json('NF-e', { subcampos: { ambiente: inteiro('Ambiente', { catalogoId: 'ambiente' }) } }),
+      },
+    }),
+    nfce: json('NFC-e', {
+      subcampos: {
+        serie: inteiro('Série', { min: 0, max: 899 }),
+        tipoEmissao: inteiro('Tipo de Emissão', { catalogoId: 'tipoEmissao' }),
+        formatoDANFE: inteiro('Formato do DANFE', { catalogoId: 'formatoDanfe' }),
+        consumidorFinal: inteiro('Consumidor Final', { catalogoId: 'consumidorFinal' }),
+        idCsc: texto('Id do CSC', { max: 6 }),
+        csc: texto('CSC', { max: 36 }),
+        contingenciaNfce: json('Contingência', {
+          subcampos: {
+            habilitado: booleano('Habilitada'),
+            dataHora: data('Data/Hora'),
+            numeroNota: inteiro('Número da Nota', { min: 1 }),
+            xJust: texto('Justificativa', { min: 15, max: 256 }),
+          },
+        }),
+      },
+    }),
   },
   lista: {
     colunas: ['codigoInterno', 'descricao', 'nomeFantasia', 'cnpj', 'tipoEmpresa'],
@@ -66,8 +183,8 @@ export const acessoSistema = definirRecurso({
   escopo: 'grupo',
   campos: {
     descricao: texto('Descrição', { obrigatorio: true, max: 100, busca: true }),
-    /** Permission numbers granted by this profile. */
-    permissoes: json('Permissões'),
+    /** Permission numbers granted by this profile (edited as a matrix by module on the screen). */
+    permissoes: json('Permissões', { editor: 'permissoes' }),
   },
   lista: { colunas: ['descricao'], ordem: 'descricao' },
   permissoes: permissoesDoRecurso('acessoSistema'),
@@ -85,10 +202,18 @@ export const usuarios = definirRecurso({
     ativo: booleano('Ativo', { padrao: true }),
     pessoa: ref('Pessoa', 'pessoa'),
     /** System attributions: Motoboy, Financeiro, Garcon, Caixa, Supervisor Caixa. */
-    atribuicoes: json('Atribuições'),
+    atribuicoes: json('Atribuições', {
+      opcoes: ['Motoboy', 'Financeiro', 'Garcon', 'Caixa', 'Supervisor Caixa'],
+    }),
     /** Per company: `[{ empresa, acessoSistema }]`; the profile's permissions apply in that company. */
-    acessos: json('Acessos por Empresa'),
-    permissoesExtras: json('Permissões Extras'),
+    acessos: json('Acessos por Empresa', {
+      lista: true,
+      subcampos: {
+        empresa: ref('Empresa', 'empresa', { obrigatorio: true }),
+        acessoSistema: ref('Perfil de Acesso', 'acessoSistema', { obrigatorio: true }),
+      },
+    }),
+    permissoesExtras: json('Permissões Extras', { editor: 'permissoes' }),
     senhaHash: texto('Senha', { privado: true }),
     senhaOperacionalHash: texto('Senha Operacional', { privado: true }),
   },
@@ -103,21 +228,26 @@ export const pessoa = definirRecurso({
   campos: {
     nome: texto('Nome', { obrigatorio: true, max: 150, busca: true }),
     /** Cliente, Fornecedor, Funcionario, Pagamento no Caixa. */
-    tiposPessoa: json('Tipos de Pessoa'),
+    tiposPessoa: json('Tipos de Pessoa', {
+      opcoes: ['Cliente', 'Fornecedor', 'Funcionario', 'Pagamento no Caixa'],
+    }),
+    natureza: catalogo('Natureza', 'naturezaPessoa'),
     cpfCnpj: texto('CPF/CNPJ', { validador: 'cpfCnpj', busca: true }),
     rg: texto('RG', { max: 20 }),
     email: texto('E-mail', { validador: 'email', max: 200 }),
     dataNascimento: data('Data de Nascimento'),
-    sexo: texto('Sexo', { max: 20 }),
-    telefone: json('Telefone'),
-    endereco: json('Endereço'),
-    outrosEnderecos: json('Outros Endereços'),
-    outrosTelefones: json('Outros Telefones'),
-    convenio: json('Convênio'),
-    historico: json('Histórico'),
+    sexo: texto('Sexo', { max: 20, opcoes: ['Masculino', 'Feminino', 'Outro'] }),
+    telefone: json('Telefone', { subcampos: telefoneSubcampos }),
+    endereco: json('Endereço', { subcampos: enderecoSubcampos }),
+    outrosEnderecos: json('Outros Endereços', { lista: true, subcampos: enderecoSubcampos }),
+    outrosTelefones: json('Outros Telefones', { lista: true, subcampos: telefoneSubcampos }),
+    /** One convênio per store: limit and block (spec 5 "Credit account"). */
+    convenio: json('Convênio', { lista: true, subcampos: convenioSubcampos, refs: { empresa: 'empresa' } }),
+    convenioGrupo: ref('Grupo de Convênio', 'pessoaConvenio'),
+    historico: json('Histórico', { lista: true, subcampos: historicoSubcampos }),
     clientePadrao: booleano('Cliente Padrão', { padrao: false }),
   },
-  lista: { colunas: ['nome', 'cpfCnpj', 'email'], ordem: 'nome' },
+  lista: { colunas: ['nome', 'cpfCnpj', 'email', 'tiposPessoa'], ordem: 'nome' },
   permissoes: permissoesDoRecurso('pessoa'),
 });
 
@@ -194,7 +324,18 @@ export const impressora = definirRecurso({
     modelo: catalogo('Modelo', 'modeloImpressora'),
     porta: texto('Porta', { max: 60 }),
     ip: texto('Endereço IP', { max: 60 }),
-    configuracaoSerial: json('Configuração Serial'),
+    formatoEtiqueta: catalogo('Formato de Etiqueta', 'formatoEtiqueta'),
+    colunas: inteiro('Colunas', { min: 24, max: 64 }),
+    configuracaoSerial: json('Configuração Serial', {
+      subcampos: {
+        porta: catalogo('Porta Serial', 'portaSerial'),
+        velocidade: inteiro('Velocidade', { catalogoId: 'velocidadeSerial' }),
+        bitsDados: inteiro('Bits de Dados', { catalogoId: 'bitsDadosSerial' }),
+        bitsParada: catalogo('Bits de Parada', 'bitsParadaSerial'),
+        paridade: catalogo('Paridade', 'paridadeSerial'),
+        controleFluxo: catalogo('Controle de Fluxo', 'controleFluxoSerial'),
+      },
+    }),
   },
   lista: { colunas: ['descricao', 'modelo', 'porta', 'ip'], ordem: 'descricao' },
   permissoes: permissoesDoRecurso('impressora'),
@@ -220,9 +361,26 @@ export const terminal = definirRecurso({
   campos: {
     descricao: texto('Descrição', { obrigatorio: true, max: 60, busca: true }),
     /** Terminal functions: balcao, mesa, comanda, delivery, caixa, expedicao, saidaMotoboy, portaria, kds. */
-    funcoes: json('Funções'),
+    funcoes: json('Funções', {
+      opcoes: [
+        'balcao',
+        'mesa',
+        'comanda',
+        'delivery',
+        'caixa',
+        'expedicao',
+        'saidaMotoboy',
+        'portaria',
+        'kds',
+      ],
+    }),
     configuracoes: json('Configurações', {
       refs: { caixa: 'caixa', setorImpressaoCaixa: 'setorImpressao', setorImpressaoNfce: 'setorImpressao' },
+      subcampos: {
+        caixa: ref('Caixa', 'caixa'),
+        setorImpressaoCaixa: ref('Setor de Impressão do Caixa', 'setorImpressao'),
+        setorImpressaoNfce: ref('Setor de Impressão da NFC-e', 'setorImpressao'),
+      },
     }),
     ativo: booleano('Ativo', { padrao: true }),
   },
@@ -237,7 +395,7 @@ export const agrupador = definirRecurso({
   campos: {
     descricao: texto('Descrição', { obrigatorio: true, max: 60, busca: true }),
     /** 'categoria' or 'familia' (families carry maximoFracao for pizzas). */
-    tipo: texto('Tipo', { obrigatorio: true, max: 20 }),
+    tipo: texto('Tipo', { obrigatorio: true, max: 20, opcoes: ['categoria', 'familia'] }),
     agrupadorPai: ref('Agrupador Pai', 'agrupador'),
     maximoFracao: inteiro('Máximo de Frações', { min: 1, max: 8 }),
   },
@@ -264,8 +422,16 @@ export const produtoGeral = definirRecurso({
     rendimentoPadrao: texto('Rendimento Padrão', { max: 10 }),
     rendimentoKg: decimal('Rendimento (kg)', 4, { min: 0 }),
     ncm: texto('NCM', { max: 8 }),
-    configuracaoImposto: json('Configuração de Imposto'),
-    impostoFederal: json('Imposto Federal'),
+    configuracaoImposto: json('Configuração de Imposto (ICMS)', { subcampos: icmsSubcampos }),
+    impostoFederal: json('Imposto Federal', {
+      subcampos: {
+        PIS: json('PIS', { subcampos: pisCofinsSubcampos }),
+        COFINS: json('COFINS', { subcampos: pisCofinsSubcampos }),
+        IPI: json('IPI', { subcampos: ipiSubcampos }),
+      },
+    }),
+    /** Uploaded to the storage (`api/uploadS3`), with thumbnails. */
+    imagens: json('Imagens', { editor: 'imagens' }),
     ativo: booleano('Ativo', { padrao: true }),
   },
   lista: { colunas: ['codigoInterno', 'descricao', 'tipoProduto', 'preco', 'ativo'], ordem: 'descricao' },
@@ -281,7 +447,7 @@ export const produtoGeralEmpresa = definirRecurso({
     preco: decimal('Preço', 2, { min: 0 }),
     ativo: booleano('Ativo', { padrao: true }),
     /** Sale modes where the product is offered (balcao, mesa, comanda, delivery). */
-    modosVenda: json('Modos de Venda'),
+    modosVenda: json('Modos de Venda', { opcoes: ['balcao', 'mesa', 'comanda', 'delivery'] }),
   },
   lista: { colunas: ['produtoGeral', 'preco', 'ativo'] },
   permissoes: permissoesDoRecurso('produtoGeralEmpresa'),
@@ -436,8 +602,9 @@ export const RECURSOS: readonly DefinicaoRecurso[] = [
   tabelaVenda,
   vendaSugestaoProduto,
   periodoPorHora,
-  ...RECURSOS_IMPRESSAO,
+  ...CADASTROS,
   ...RECURSOS_KDS,
+  ...RECURSOS_IMPRESSAO,
 ];
 
 const porTabela = new Map(RECURSOS.map((r) => [r.tabela, r]));

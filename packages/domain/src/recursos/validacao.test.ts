@@ -63,3 +63,49 @@ describe('validarRecurso', () => {
     expect(validarRecurso(usuarios, [1, 2], false).erros).toEqual({ _: 'Dados inválidos.' });
   });
 });
+
+describe('validarRecurso: json blocks with sub-fields', () => {
+  it('checks the sub-fields of a block and of each record of a list, with dotted keys', () => {
+    const r = validarRecurso(
+      pessoa,
+      {
+        nome: 'Ana',
+        endereco: { cep: '123', logradouro: '', cidade: 'Curitiba' },
+        outrosTelefones: [
+          { ddd: '41', numero: '999887766' },
+          { ddd: '4', numero: '' },
+        ],
+      },
+      false,
+    );
+    expect(r.erros).toEqual({
+      'endereco.cep': 'CEP inválido!',
+      'endereco.logradouro': '* Obrigatório',
+      'outrosTelefones.1.ddd': 'Quantidade mínimo obrigatório: 2 e quantidade máximo de: 2',
+      'outrosTelefones.1.numero': '* Obrigatório',
+    });
+  });
+
+  it('treats an empty block as not filled and keeps keys it does not know', () => {
+    const r = validarRecurso(
+      pessoa,
+      { nome: 'Ana', endereco: {}, outrosEnderecos: {}, telefone: { numero: '99887766', x: 1 } },
+      false,
+    );
+    expect(r.erros).toEqual({});
+    expect(r.valores.outrosEnderecos).toEqual([]);
+    expect(r.valores.telefone).toEqual({ numero: '99887766', x: 1 });
+  });
+
+  it('accepts only the listed options of a text field or a list block', () => {
+    expect(validarRecurso(pessoa, { nome: 'A', tiposPessoa: ['Cliente', 'Outro'] }, false).erros).toEqual({
+      tiposPessoa: 'Opção inválida.',
+    });
+    expect(validarRecurso(pessoa, { nome: 'A', sexo: 'X' }, false).erros).toEqual({
+      sexo: 'Opção inválida.',
+    });
+    expect(
+      validarRecurso(pessoa, { nome: 'A', tiposPessoa: ['Cliente'], sexo: 'Feminino' }, false).erros,
+    ).toEqual({});
+  });
+});

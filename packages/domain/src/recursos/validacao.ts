@@ -30,6 +30,7 @@ function validarCampo(campo: Campo, valor: unknown): ResultadoRegra | { valor: u
         const r = validarQuantidade(texto, { min: campo.min, max: campo.max });
         if (r !== true) return r;
       }
+      if (campo.opcoes && texto !== '' && !campo.opcoes.includes(texto)) return M.catalogo;
       if (campo.validador && texto !== '') {
         const r = REGRAS_TEXTO[campo.validador as ValidadorTexto](texto);
         if (r !== true) return r;
@@ -41,6 +42,8 @@ function validarCampo(campo: Campo, valor: unknown): ResultadoRegra | { valor: u
       const n = typeof valor === 'string' && valor.trim() !== '' ? Number(valor) : valor;
       if (typeof n !== 'number' || !Number.isFinite(n)) return M.numero;
       if (campo.tipo === 'inteiro' && !Number.isInteger(n)) return M.inteiro;
+      if (campo.catalogoId && !(itensDoGrupo(campo.catalogoId) ?? []).some((i) => i.id === n))
+        return M.catalogo;
       if (Math.abs(n) >= 1e12) return M.numero;
       if (campo.min !== undefined || campo.max !== undefined) {
         const r = validarValor(n, { min: campo.min, max: campo.max });
@@ -90,6 +93,66 @@ function validarCampo(campo: Campo, valor: unknown): ResultadoRegra | { valor: u
   }
 }
 
+function vazio(valor: unknown): boolean {
+  return valor === undefined || valor === null || (typeof valor === 'string' && valor.trim() === '');
+}
+
+/**
+ * Sub-fields of a json block with a fixed shape. Keys of errors are dotted paths ('endereco.cep',
+ * 'outrosTelefones.1.numero'); an empty block or an empty record of a list is "not filled". Unknown
+ * keys of the block are kept as sent (other modules may store more in the same block).
+ */
+function validarSubcampos(
+  campo: Extract<Campo, { tipo: 'json' }>,
+  nome: string,
+  valor: unknown,
+  erros: Record<string, string>,
+): unknown {
+  const blocoVazio = typeof valor === 'object' && valor !== null && Object.keys(valor).length === 0;
+  if (campo.opcoes) {
+    const opcoes = campo.opcoes;
+    if (blocoVazio) return [];
+    if (!Array.isArray(valor) || !valor.every((v) => typeof v === 'string' && opcoes.includes(v))) {
+      erros[nome] = M.catalogo;
+    }
+    return valor;
+  }
+  const subcampos = campo.subcampos;
+  if (!subcampos) return valor;
+  const registro = (bloco: unknown, prefixo: string): unknown => {
+    if (typeof bloco !== 'object' || bloco === null || Array.isArray(bloco)) {
+      erros[prefixo] = M.json;
+      return bloco;
+    }
+    const entrada = bloco as Record<string, unknown>;
+    if (Object.values(entrada).every(vazio)) return entrada;
+    const saida: Record<string, unknown> = { ...entrada };
+    for (const [sub, def] of Object.entries(subcampos)) {
+      const v = entrada[sub];
+      if (vazio(v)) {
+        if (def.obrigatorio) erros[`${prefixo}.${sub}`] = obrigatorio(v) as string;
+        continue;
+      }
+      const r =
+        def.tipo === 'json'
+          ? { valor: validarSubcampos(def, `${prefixo}.${sub}`, v, erros) }
+          : validarCampo(def, v);
+      if (typeof r === 'string') erros[`${prefixo}.${sub}`] = r;
+      else if (r !== true) saida[sub] = r.valor;
+    }
+    return saida;
+  };
+  if (campo.lista) {
+    if (!Array.isArray(valor)) {
+      if (blocoVazio) return [];
+      erros[nome] = M.json;
+      return valor;
+    }
+    return valor.map((item, i) => registro(item, `${nome}.${i}`));
+  }
+  return registro(valor, nome);
+}
+
 export function validarRecurso(def: DefinicaoRecurso, corpo: unknown, parcial: boolean): ResultadoValidacao {
   const erros: Record<string, string> = {};
   const valores: Record<string, unknown> = {};
@@ -102,8 +165,7 @@ export function validarRecurso(def: DefinicaoRecurso, corpo: unknown, parcial: b
     if (nome === 'empresa' && def.escopo === 'empresa') continue;
     const presente = Object.hasOwn(entrada, nome);
     const valor = entrada[nome];
-    const semValor =
-      valor === undefined || valor === null || (typeof valor === 'string' && valor.trim() === '');
+    const semValor = vazio(valor);
     if (semValor) {
       if (campo.obrigatorio && (!parcial || presente)) erros[nome] = obrigatorio(valor) as string;
       else if (presente) valores[nome] = null;
@@ -112,7 +174,7 @@ export function validarRecurso(def: DefinicaoRecurso, corpo: unknown, parcial: b
     const r = validarCampo(campo, valor);
     if (r === true) continue;
     if (typeof r === 'string') erros[nome] = r;
-    else valores[nome] = r.valor;
+    else valores[nome] = campo.tipo === 'json' ? validarSubcampos(campo, nome, r.valor, erros) : r.valor;
   }
   return { erros, valores };
 }

@@ -1,0 +1,82 @@
+import { booleano, catalogo, data, decimal, inteiro, json, ref, texto } from './definir-recurso.ts';
+
+// Shapes of the json blocks shared by several registrations (spec 1 section 3 "Customer/person",
+// "Company/store", spec 9 defaults). The generic form edits them as sub-forms; `validarRecurso` checks them.
+
+/** Latitude/longitude in decimal degrees. */
+export const localizacao = json('Localização', {
+  subcampos: {
+    lat: decimal('Latitude', 7, { min: -90, max: 90 }),
+    lng: decimal('Longitude', 7, { min: -180, max: 180 }),
+  },
+});
+
+/** Address (spec 3; defaults spec 9: UF PR, country Brasil). */
+export const enderecoSubcampos = {
+  tipo: catalogo('Tipo', 'tipoEndereco'),
+  cep: texto('CEP', { validador: 'cep' }),
+  logradouro: texto('Logradouro', { obrigatorio: true, max: 150 }),
+  numero: texto('Número', { max: 20 }),
+  complemento: texto('Complemento', { max: 100 }),
+  bairro: texto('Bairro', { max: 100 }),
+  cidade: texto('Cidade', { obrigatorio: true, max: 100 }),
+  uf: texto('UF', { min: 2, max: 2 }),
+  pais: texto('País', { max: 60 }),
+  observacao: texto('Observação', { max: 200 }),
+  localizacao,
+  principal: booleano('Principal'),
+} as const;
+
+/** Phone (spec 3; default area code 41). */
+export const telefoneSubcampos = {
+  tipo: catalogo('Tipo', 'tipoTelefone'),
+  ddd: texto('DDD', { min: 2, max: 2 }),
+  numero: texto('Número', { obrigatorio: true, min: 8, max: 9 }),
+  principal: booleano('Principal'),
+} as const;
+
+/** Convênio (credit account) of a customer in one store: limit and block (spec 5 "Credit account"). */
+export const convenioSubcampos = {
+  empresa: ref('Empresa', 'empresa', { obrigatorio: true }),
+  limite: decimal('Limite', 2, { min: 0 }),
+  bloqueado: booleano('Bloqueado'),
+} as const;
+
+export const historicoSubcampos = {
+  data: data('Data'),
+  historico: texto('Histórico', { obrigatorio: true, max: 1000, longo: true }),
+} as const;
+
+/** ICMS of one state (spec 2 "Tax"; MOC 4.00 group N). */
+export const icmsSubcampos = {
+  uf: texto('UF', { min: 2, max: 2 }),
+  origem: inteiro('Origem da Mercadoria', { catalogoId: 'origemMercadoria' }),
+  CFOP: texto('CFOP', { min: 4, max: 4 }),
+  CST: texto('CST', { max: 2 }),
+  CSOSN: texto('CSOSN', { max: 3 }),
+  aliquotaIcms: decimal('Alíquota ICMS (%)', 4, { min: 0, max: 100 }),
+  modalidadeBc: inteiro('Modalidade BC', { catalogoId: 'modalidadeBcIcms' }),
+  reducaoBc: decimal('Redução BC (%)', 4, { min: 0, max: 100 }),
+  modalidadeBcSt: inteiro('Modalidade BC ST', { catalogoId: 'modalidadeBcIcmsSt' }),
+  mvaSt: decimal('MVA ST (%)', 4, { min: 0 }),
+  aliquotaIcmsSt: decimal('Alíquota ICMS ST (%)', 4, { min: 0, max: 100 }),
+  reducaoBcSt: decimal('Redução BC ST (%)', 4, { min: 0, max: 100 }),
+  aliquotaFcp: decimal('Alíquota FCP (%)', 4, { min: 0, max: 100 }),
+  motivoDesoneracao: inteiro('Motivo da Desoneração', { catalogoId: 'motivoDesoneracaoIcms' }),
+  CEST: texto('CEST', { max: 7 }),
+  cClassTrib: texto('Classificação Tributária IBS/CBS (cClassTrib)', { max: 6 }),
+} as const;
+
+/** PIS/COFINS (MOC 4.00 groups Q and S): ad valorem (%) or ad rem (value per unit). */
+export const pisCofinsSubcampos = {
+  CST: texto('CST', { max: 2 }),
+  tipoCalculo: inteiro('Tipo de Cálculo', { catalogoId: 'tipoCalculoPisCofins' }),
+  aliquota: decimal('Alíquota (%)', 4, { min: 0, max: 100 }),
+  valorUnidade: decimal('Valor por Unidade (ad rem)', 4, { min: 0 }),
+} as const;
+
+export const ipiSubcampos = {
+  CST: texto('CST', { max: 2 }),
+  codigoEnquadramento: texto('Código de Enquadramento', { max: 3 }),
+  aliquota: decimal('Alíquota (%)', 4, { min: 0, max: 100 }),
+} as const;
