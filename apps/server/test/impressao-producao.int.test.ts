@@ -76,19 +76,20 @@ beforeAll(async () => {
   );
   expect(proprio.corpo.valido, JSON.stringify(proprio.corpo)).toBe(true);
   // A delivery-only rule must not apply to this table sale.
-  const lanches = await consultarUm(t.banco.db, sql`select id from agrupador where descricao = 'Lanches'`);
-  await t.post(
+  const outros = await consultarUm(t.banco.db, sql`select id from agrupador where descricao = 'Outros'`);
+  const soDelivery = await t.post(
     '/api/setorImpressaoProducao',
     {
       empresa,
-      descricao: 'Lanches delivery',
-      agrupadores: [lanches?.id],
+      descricao: 'Outros no delivery',
+      agrupadores: [outros?.id],
       setoresImpressao: [setor.Caixa],
       tiposVenda: [55],
     },
     token,
     h,
   );
+  expect(soDelivery.corpo.valido, JSON.stringify(soDelivery.corpo)).toBe(true);
 });
 afterAll(() => t.fechar());
 
@@ -155,17 +156,17 @@ describe('POST /api/impressao/producao', () => {
   });
 
   it('a category rule limited to delivery (55) routes only delivery sales', async () => {
-    const mesa = (await imprimir('d'.repeat(24), [item('1', 'Batata Frita Porção', '1')])).corpo
+    const mesa = (await imprimir('d'.repeat(24), [item('1', 'Ingresso Show', '1')])).corpo
       .data as unknown as Resultado;
     expect(mesa.impressoes).toEqual([]);
-    expect(mesa.semSetor.map((s) => s.descricao)).toEqual(['Batata Frita Porção']);
+    expect(mesa.semSetor.map((s) => s.descricao)).toEqual(['Ingresso Show']);
     const r = await t.post(
       '/api/impressao/producao',
       {
         terminal,
         vendaId: 'e'.repeat(24),
         venda: { tipoVenda: 55, numero: 900, sequencialPeriodo: 17 },
-        itens: [item('1', 'Batata Frita Porção', '1')],
+        itens: [item('1', 'Ingresso Show', '1')],
       },
       token,
     );
@@ -175,6 +176,12 @@ describe('POST /api/impressao/producao', () => {
     const texto = await textoDo(delivery.impressoes[0]?._id as string);
     expect(texto).toContain('DELIVERY 17');
     expect(texto).not.toContain('900');
+  });
+
+  it('the demo data routes snacks to the Cozinha by category (seed rule)', async () => {
+    const r = (await imprimir('9'.repeat(24), [item('1', 'Batata Frita Porção', '1')])).corpo
+      .data as unknown as Resultado;
+    expect(r.impressoes.map((i) => i.setorImpressao)).toEqual([setor.Cozinha]);
   });
 
   it('a retry with the same Idempotency-Key prints nothing more', async () => {

@@ -451,7 +451,7 @@ export async function semear(db: Db): Promise<DadosDemo> {
       impressora_id: cozinhaImp,
       numero_vias: 1,
     });
-    await inserir(db, 'setor_impressao', {
+    const setorBar = await inserir(db, 'setor_impressao', {
       ...e,
       descricao: 'Bar',
       impressora_id: cozinhaImp,
@@ -463,6 +463,20 @@ export async function semear(db: Db): Promise<DadosDemo> {
       impressora_id: caixaImp,
       numero_vias: 1,
     });
+    // Production tickets (print module): drinks print in the Bar, pizzas and snacks in the Cozinha.
+    for (const [descricao, agrupadores, setor] of [
+      ['Bebidas no Bar', [catBebidas], setorBar],
+      ['Pizzas e lanches na Cozinha', [catPizzas, catLanches], setorCozinha],
+    ] as const) {
+      await inserir(db, 'setor_impressao_producao', {
+        ...e,
+        descricao,
+        agrupadores_ids: [...agrupadores],
+        setores_impressao_ids: [setor],
+        tipos_venda: [],
+        ativo: true,
+      });
+    }
     await inserir(db, 'terminal', {
       ...e,
       descricao: `Terminal Caixa ${indice + 1}`,
