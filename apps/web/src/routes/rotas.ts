@@ -42,6 +42,16 @@ export interface DefinicaoRota {
 const emConstrucao: CarregarTela = () =>
   import('../features/paginas/em-construcao-page.tsx').then((m) => ({ Component: m.EmConstrucaoPage }));
 
+/**
+ * The generic list/form of the registered resource of the same name (apps/web/src/features/recursos), with
+ * the optional override apps/web/src/recursos/<rota>.tsx.
+ */
+export const RECURSO: CarregarTela = () => Promise.reject(new Error('marcador: substituído em area()'));
+const telaRecurso =
+  (rota: string): CarregarTela =>
+  () =>
+    import('../features/recursos/tela-recurso.tsx').then((m) => m.carregarTelaRecurso(rota));
+
 // Spec section 2: these pairs are one screen each.
 const telaPedidoTransferencia = emConstrucao;
 const telaCalendarioFinanceiro = emConstrucao;
@@ -54,35 +64,35 @@ function area(nome: Area, entradas: Entrada[]): DefinicaoRota[] {
     area: nome,
     titulo,
     permissao: recursoTemPermissoes(rota) ? permissoesDoRecurso(rota).acessar : undefined,
-    status: 'Em construção',
-    tela: tela ?? emConstrucao,
+    status: tela === RECURSO ? 'Pronta' : 'Em construção',
+    tela: tela === RECURSO ? telaRecurso(rota) : (tela ?? emConstrucao),
   }));
 }
 
 export const ROTAS: readonly DefinicaoRota[] = [
   ...area('Cadastros', [
-    ['pessoa', 'Pessoas'],
-    ['pessoaConvenio', 'Pessoa Convênio'],
-    ['grupoEmpresarial', 'Grupo Empresarial'],
-    ['empresa', 'Empresas'],
+    ['pessoa', 'Pessoas', RECURSO],
+    ['pessoaConvenio', 'Pessoa Convênio', RECURSO],
+    ['grupoEmpresarial', 'Grupo Empresarial', RECURSO],
+    ['empresa', 'Empresas', RECURSO],
     ['empresaNumeroNota', 'Empresa Número Nota'],
-    ['empresaSimplificado', 'Empresa Simplificado'],
-    ['agrupador', 'Agrupadores'],
-    ['formaPagamento', 'Formas de Pagamento'],
-    ['tipoPagamentoBandeira', 'Tipo Pagamento Bandeira'],
-    ['unidadeMedida', 'Unidades de Medida'],
-    ['caixa', 'Caixas'],
-    ['terminal', 'Terminais'],
-    ['operadora', 'Operadoras'],
-    ['setorImpressao', 'Setores de Impressão'],
-    ['setorImpressaoProducao', 'Setores de Impressão Produção'],
-    ['periodoPorHora', 'Período por Hora'],
-    ['voucherECupomDesconto', 'Voucher e Cupom de Desconto'],
-    ['impressora', 'Impressoras'],
-    ['descontoMotivo', 'Motivos de Desconto'],
-    ['usuarios', 'Usuários'],
-    ['acessoSistema', 'Acesso ao Sistema'],
-    ['tabelaVenda', 'Tabela de Venda'],
+    ['empresaSimplificado', 'Empresa Simplificado', RECURSO],
+    ['agrupador', 'Agrupadores', RECURSO],
+    ['formaPagamento', 'Formas de Pagamento', RECURSO],
+    ['tipoPagamentoBandeira', 'Tipo Pagamento Bandeira', RECURSO],
+    ['unidadeMedida', 'Unidades de Medida', RECURSO],
+    ['caixa', 'Caixas', RECURSO],
+    ['terminal', 'Terminais', RECURSO],
+    ['operadora', 'Operadoras', RECURSO],
+    ['setorImpressao', 'Setores de Impressão', RECURSO],
+    ['setorImpressaoProducao', 'Setores de Impressão Produção', RECURSO],
+    ['periodoPorHora', 'Período por Hora', RECURSO],
+    ['voucherECupomDesconto', 'Voucher e Cupom de Desconto', RECURSO],
+    ['impressora', 'Impressoras', RECURSO],
+    ['descontoMotivo', 'Motivos de Desconto', RECURSO],
+    ['usuarios', 'Usuários', RECURSO],
+    ['acessoSistema', 'Acesso ao Sistema', RECURSO],
+    ['tabelaVenda', 'Tabela de Venda', RECURSO],
   ]),
   ...area('Fidelidade', [
     ['programaFidelidade', 'Programa Fidelidade'],
@@ -90,35 +100,35 @@ export const ROTAS: readonly DefinicaoRota[] = [
     ['programaFidelidadeCashBack', 'Programa Fidelidade CashBack'],
   ]),
   ...area('KDS', [
-    ['kdsEstacao', 'KDS Estação'],
-    ['kdsExpedicao', 'KDS Expedição'],
-    ['kdsSetor', 'KDS Setor'],
-    ['kdsMontagem', 'KDS Montagem'],
-    ['kdsTeclado', 'KDS Teclado'],
-    ['kdsSetorCadastroGrupo', 'KDS Setor Cadastro Grupo'],
+    ['kdsEstacao', 'KDS Estação', RECURSO],
+    ['kdsExpedicao', 'KDS Expedição', RECURSO],
+    ['kdsSetor', 'KDS Setor', RECURSO],
+    ['kdsMontagem', 'KDS Montagem', RECURSO],
+    ['kdsTeclado', 'KDS Teclado', RECURSO],
+    ['kdsSetorCadastroGrupo', 'KDS Setor Cadastro Grupo', RECURSO],
   ]),
   ...area('Outros', [
     ['conversaoTotem', 'Conversão Totem'],
     ['gerenciarEtiquetas', 'Gerenciar Etiquetas'],
-    ['criarCardapio', 'Criar Cardápio'],
+    ['criarCardapio', 'Criar Cardápio', RECURSO],
     ['balanca', 'Balança'],
     ['qrCode', 'QR Code (App Garçom)'],
     ['whatsAppPage', 'WhatsApp (Robô)'],
   ]),
   ...area('Produtos', [
-    ['produtoGeral', 'Produto Geral'],
-    ['produtoGeralEmpresa', 'Produto Geral Empresa'],
-    ['produtoPromocao', 'Promoções'],
-    ['produtoGeralSetorEmpresa', 'Produto Setor Empresa'],
-    ['cardapio', 'Cardápio'],
-    ['produtoCombo', 'Combos'],
-    ['vendaSugestaoProduto', 'Sugestão de Produto'],
+    ['produtoGeral', 'Produto Geral', RECURSO],
+    ['produtoGeralEmpresa', 'Produto Geral Empresa', RECURSO],
+    ['produtoPromocao', 'Promoções', RECURSO],
+    ['produtoGeralSetorEmpresa', 'Produto Setor Empresa', RECURSO],
+    ['cardapio', 'Cardápio', RECURSO],
+    ['produtoCombo', 'Combos', RECURSO],
+    ['vendaSugestaoProduto', 'Sugestão de Produto', RECURSO],
     ['correcaoProdutos', 'Correção de Produtos'],
   ]),
   ...area('Impostos', [
-    ['configuracaoImposto', 'Configuração de Imposto'],
-    ['configuracaoImpostoFederal', 'Configuração de Imposto Federal'],
-    ['configuracaoImpostoIPI', 'Configuração de Imposto IPI'],
+    ['configuracaoImposto', 'Configuração de Imposto', RECURSO],
+    ['configuracaoImpostoFederal', 'Configuração de Imposto Federal', RECURSO],
+    ['configuracaoImpostoIPI', 'Configuração de Imposto IPI', RECURSO],
   ]),
   ...area('Notas Fiscais', [
     ['entradaNotaFiscal', 'Entrada de Nota Fiscal'],

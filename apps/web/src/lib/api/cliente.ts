@@ -46,6 +46,8 @@ export interface OpcoesChamada {
   /** The caller shows the error itself. */
   silencioso?: boolean;
   timeoutMs?: number;
+  /** Extra headers, e.g. `Idempotency-Key` of a retried POS write or the store's `empresa`. */
+  cabecalhos?: Record<string, string>;
 }
 
 /** Server message of a failed envelope: data.message, else data.errmsg, else the fixed text. */
@@ -92,11 +94,14 @@ async function executar(
   corpo: unknown,
   opcoes: OpcoesChamada,
 ): Promise<unknown> {
-  const cabecalhos: Record<string, string> = { version: __BUILD_ID__ };
+  const cabecalhos: Record<string, string> = { ...opcoes.cabecalhos, version: __BUILD_ID__ };
   if (corpo !== undefined) cabecalhos['Content-Type'] = 'application/json';
   if (!opcoes.semToken) {
     const token = opcoes.token ?? obterSessao().usuario?.token;
     if (token) cabecalhos.token = token;
+    // The current store: the server checks store permissions of group-wide resources against it.
+    const empresa = obterSessao().empresa?._id;
+    if (empresa) cabecalhos.empresa = empresa;
   }
   const init: RequestInit = { method: metodo, headers: cabecalhos };
   if (corpo !== undefined) init.body = JSON.stringify(corpo);

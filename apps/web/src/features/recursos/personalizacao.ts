@@ -1,0 +1,16 @@
+import type { DefinicaoRecurso } from '@retaguarda/domain';
+import type { ReactNode } from 'react';
+import type { PropsCampo, Valores } from './campo-formulario.tsx';
+
+/**
+ * What a file in apps/web/src/recursos/<rota>.tsx may change in the generic screen (only what is special):
+ * another definition (a simplified view of a table), hidden fields, editors of json blocks marked
+ * `editor`, defaults of a new record and extra buttons in the form.
+ */
+export interface Personalizacao {
+  def?: DefinicaoRecurso;
+  camposOcultos?: readonly string[];
+  editores?: Record<string, (p: PropsCampo) => ReactNode>;
+  padroes?: () => Valores;
+  acoesFormulario?: (ctx: { valores: Valores; definir: (valores: Valores) => void }) => ReactNode;
+}
