@@ -216,6 +216,41 @@ describe('NFC-e: emissão', () => {
     expect(porVenda.lista).toHaveLength(1);
   });
 
+  it('sem SEFAZ_URL fora de produção o servidor sobe o simulador local e a loja demo ganha certificado de teste', async () => {
+    process.env.SEFAZ_SIMULADOR_ARQUIVO = '';
+    const app2 = await construirApp({
+      config: { ...lerConfig({}), webDist: '/nao-existe' },
+      banco: t.banco,
+      logger: false,
+    });
+    delete process.env.SEFAZ_SIMULADOR_ARQUIVO;
+    try {
+      await app2.ready();
+      const destino = await app2.fiscal.servico.destinoSefaz();
+      expect(destino).toMatchObject({ simulador: true });
+      expect(destino.url).not.toBe(sim.url);
+      const venda = await vendaTeste();
+      const r = await app2.inject({
+        method: 'POST',
+        url: '/api/enviaNFCE',
+        headers: { token: admin },
+        payload: { empresa: venda.empresa, dadosNfe: venda },
+      });
+      expect(r.json()).toMatchObject({ valido: true, json: { retorno: { cStat: 100 } } });
+      const cert = await app2.inject({
+        method: 'GET',
+        url: `/api/fiscal/certificado/${venda.empresa}`,
+        headers: { token: admin },
+      });
+      expect(cert.json()).toMatchObject({
+        valido: true,
+        data: { demonstracao: true, documento: '11222333000181' },
+      });
+    } finally {
+      await app2.close();
+    }
+  });
+
   it('regras de montagem recusam sem gastar número: CPF inválido, produto sem imposto, taxa de entrega, posição', async () => {
     const cpf = await emitir(await vendaTeste({ cpfCnpj: '123.456.789-00' }));
     expect(cpf.corpo).toMatchObject({

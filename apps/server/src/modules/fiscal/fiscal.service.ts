@@ -174,9 +174,13 @@ export class ServicoFiscal {
       this.destino = { simulador: false, timeoutMs };
       return this.destino;
     }
+    // Keeps its issued keys beside the database (so 204/539 survive restarts like a real SEFAZ);
+    // SEFAZ_SIMULADOR_ARQUIVO='' keeps them in memory only.
+    const arquivo =
+      this.env.SEFAZ_SIMULADOR_ARQUIVO ?? path.join(this.config.dataDir, 'sefaz-simulador.json');
     this.simulador ??= iniciarSimuladorSefaz({
       porta: Number(this.env.SEFAZ_SIMULADOR_PORTA ?? 0),
-      arquivo: path.join(this.config.dataDir, 'sefaz-simulador.json'),
+      ...(arquivo ? { arquivo } : {}),
     });
     const sim = await this.simulador;
     this.log.info({ url: sim.url }, 'simulador SEFAZ local iniciado (homologação)');
