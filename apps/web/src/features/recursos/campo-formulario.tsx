@@ -32,6 +32,8 @@ export interface PropsCampo {
   somenteLeitura?: boolean;
   /** Extra content after the input (e.g. the CEP lookup button). */
   extra?: (caminho: string) => ReactNode;
+  /** All values of the form (an editor may read other fields, e.g. the company location). */
+  raiz?: Valores;
   /** Replaces the editor of a json block marked `editor` (screen overrides). */
   editores?: Record<string, (p: PropsCampo) => ReactNode>;
 }
@@ -214,6 +216,7 @@ function SubFormulario(
             erros={p.erros}
             somenteLeitura={p.somenteLeitura}
             extra={p.extra}
+            raiz={p.raiz}
             editores={p.editores}
             onChange={(v) => p.mudar({ ...p.registro, [nome]: v })}
           />

@@ -248,6 +248,7 @@ export function FormularioRecurso({
                     return sub ? extra(c, sub) : null;
                   }}
                   editores={personalizacao?.editores}
+                  raiz={valores}
                 />
               </Col>
             ))}
