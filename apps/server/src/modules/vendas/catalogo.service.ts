@@ -146,11 +146,24 @@ export class ServicoCatalogo {
   private async carregar(db: Db, g: string, e: string): Promise<CatalogoLoja> {
     const lojaOuTodas = (coluna: string) =>
       sql`(${sql.raw(coluna)} is null or cardinality(${sql.raw(coluna)}) = 0 or ${e} = any(${sql.raw(coluna)}))`;
+    // Inside a transaction (one connection) the queries run one after the other; otherwise in parallel.
+    const todas = <T extends readonly unknown[]>(
+      tarefas: { [K in keyof T]: () => Promise<T[K]> },
+    ): Promise<T> =>
+      (db === this.db
+        ? Promise.all(tarefas.map((f) => f()))
+        : tarefas.reduce<Promise<unknown[]>>(
+            async (acc, f) => [...(await acc), await f()],
+            Promise.resolve([]),
+          )) as unknown as Promise<T>;
     const [produtos, promocoes, combos, tabelas, happyHours, sugestoes, empresa, formas, terminais] =
-      await Promise.all([
-        consultar(
-          db,
-          sql`select p.id, p.descricao, p.codigo_interno, p.tipo_produto, p.preco::text as preco,
+      await todas<
+        [Linha[], Linha[], Linha[], Linha[], Linha[], Linha[], Linha | undefined, Linha[], Linha[]]
+      >([
+        () =>
+          consultar(
+            db,
+            sql`select p.id, p.descricao, p.codigo_interno, p.tipo_produto, p.preco::text as preco,
                      p.custo::text as custo, pe.preco::text as preco_local,
                      (p.ativo is not false and pe.id is not null and pe.ativo is not false) as ativo,
                      (select max(a.maximo_fracao) from agrupador a
@@ -159,54 +172,62 @@ export class ServicoCatalogo {
               left join produto_geral_empresa pe on pe.grupo_empresarial_id = ${g} and pe.empresa_id = ${e}
                    and pe.produto_geral_id = p.id and pe.lixo = false
               where p.grupo_empresarial_id = ${g} and p.lixo = false`,
-        ),
-        consultar(
-          db,
-          sql`select *, valor::text as valor,
+          ),
+        () =>
+          consultar(
+            db,
+            sql`select *, valor::text as valor,
                      (data_inicio at time zone 'America/Sao_Paulo')::date::text as data_inicio,
                      (data_fim at time zone 'America/Sao_Paulo')::date::text as data_fim
               from produto_promocao where grupo_empresarial_id = ${g} and lixo = false and habilitado is not false`,
-        ),
-        consultar(
-          db,
-          sql`select *, desconto::text as desconto,
+          ),
+        () =>
+          consultar(
+            db,
+            sql`select *, desconto::text as desconto,
                      (data_inicio at time zone 'America/Sao_Paulo')::date::text as data_inicio,
                      (data_fim at time zone 'America/Sao_Paulo')::date::text as data_fim
               from produto_combo where grupo_empresarial_id = ${g} and lixo = false and habilitado is not false
                 and ${lojaOuTodas('empresa_ids')} order by produto_combo.desconto desc, produto_combo.id`,
-        ),
-        consultar(
-          db,
-          sql`select * from tabela_venda where grupo_empresarial_id = ${g} and lixo = false and ativo is not false
+          ),
+        () =>
+          consultar(
+            db,
+            sql`select * from tabela_venda where grupo_empresarial_id = ${g} and lixo = false and ativo is not false
                 and ${lojaOuTodas('empresa_ids')} order by created_at, id`,
-        ),
-        consultar(
-          db,
-          sql`select *, percentual::text as percentual,
+          ),
+        () =>
+          consultar(
+            db,
+            sql`select *, percentual::text as percentual,
                      (data_inicio at time zone 'America/Sao_Paulo')::date::text as data_inicio,
                      (data_fim at time zone 'America/Sao_Paulo')::date::text as data_fim
               from periodo_por_hora where grupo_empresarial_id = ${g} and lixo = false and habilitado is not false
                 and ${lojaOuTodas('empresa_ids')}`,
-        ),
-        consultar(
-          db,
-          sql`select *, valor::text as valor from venda_sugestao_produto
+          ),
+        () =>
+          consultar(
+            db,
+            sql`select *, valor::text as valor from venda_sugestao_produto
               where grupo_empresarial_id = ${g} and lixo = false and habilitado is not false`,
-        ),
-        consultarUm(
-          db,
-          sql`select configuracoes from empresa where id = ${e} and grupo_empresarial_id = ${g} and lixo = false`,
-        ),
-        consultar(
-          db,
-          sql`select id, descricao, tipo, tipo_troco from forma_pagamento
+          ),
+        () =>
+          consultarUm(
+            db,
+            sql`select configuracoes from empresa where id = ${e} and grupo_empresarial_id = ${g} and lixo = false`,
+          ),
+        () =>
+          consultar(
+            db,
+            sql`select id, descricao, tipo, tipo_troco from forma_pagamento
               where grupo_empresarial_id = ${g} and empresa_id = ${e} and lixo = false and ativo is not false`,
-        ),
-        consultar(
-          db,
-          sql`select id, descricao, configuracoes from terminal
+          ),
+        () =>
+          consultar(
+            db,
+            sql`select id, descricao, configuracoes from terminal
               where grupo_empresarial_id = ${g} and empresa_id = ${e} and lixo = false and ativo is not false`,
-        ),
+          ),
       ]);
 
     const produtosLoja = new Map<string, ProdutoLoja>();

@@ -77,12 +77,17 @@ const COLS_ITEM = COLUNAS_ITEM.map((c) => c.coluna);
 const COLS_PAGAMENTO = COLUNAS_PAGAMENTO.map((c) => c.coluna);
 const TOTAIS_SELECT = COLUNAS_TOTAIS.map((c) => `v.${c.coluna}::text as ${c.coluna}`).join(', ');
 
-const SELECT_VENDA = sql.raw(`select v.*, ${TOTAIS_SELECT},
+const selectVenda = (extra: string) =>
+  sql.raw(`select v.*, ${TOTAIS_SELECT},${extra}
   (select coalesce(json_agg(${JSON_ITEM} order by i.numero_item), '[]'::json)
      from venda_item i where i.venda_id = v.id) as itens,
   (select coalesce(json_agg(${JSON_PAGAMENTO} order by p.data, p.id), '[]'::json)
      from venda_pagamento p where p.venda_id = v.id) as pagamentos
   from venda v`);
+const SELECT_VENDA = selectVenda('');
+const SELECT_VENDA_VERSAO = selectVenda(
+  ' (select x.versao from venda x where x.id = v.id) as versao_snapshot,',
+);
 
 const iso = (v: unknown): string | null =>
   v === null || v === undefined
@@ -149,10 +154,11 @@ export function linhaParaRegistro(l: Linha): VendaRegistro {
 }
 
 /**
- * Loads a sale of the group; `bloquear` takes its row lock until the transaction ends. The lock is taken by
- * its own statement first: under READ COMMITTED a `select ... for update` that waited re-reads the locked
- * row but not the items and payments aggregated in the same statement (they keep its first snapshot), so
- * loading them in one statement would lose what the other terminal just wrote.
+ * Loads a sale of the group; `bloquear` takes its row lock until the transaction ends, in the same round
+ * trip. Under READ COMMITTED a `select ... for update` that waited for another terminal re-reads the locked
+ * row but evaluates the aggregated items and payments with its first snapshot; the sale's versao read again
+ * through a subquery (old snapshot) then differs from the locked row's, and the sale is read once more by a
+ * new statement so nothing the other terminal wrote is lost.
  */
 export async function carregarVenda(
   db: Db,
@@ -160,18 +166,15 @@ export async function carregarVenda(
   id: string,
   bloquear: boolean,
 ): Promise<VendaRegistro | undefined> {
-  if (bloquear) {
-    const travada = await consultarUm(
-      db,
-      sql`select id from venda where id = ${id} and grupo_empresarial_id = ${grupoEmpresarialId} for update`,
-    );
-    if (!travada) return undefined;
-  }
   const l = await consultarUm(
     db,
-    sql`${SELECT_VENDA} where v.id = ${id} and v.grupo_empresarial_id = ${grupoEmpresarialId}`,
+    bloquear
+      ? sql`${SELECT_VENDA_VERSAO} where v.id = ${id} and v.grupo_empresarial_id = ${grupoEmpresarialId} for update of v`
+      : sql`${SELECT_VENDA} where v.id = ${id} and v.grupo_empresarial_id = ${grupoEmpresarialId}`,
   );
-  return l ? linhaParaRegistro(l) : undefined;
+  if (!l) return undefined;
+  if (bloquear && l.versao !== l.versao_snapshot) return carregarVenda(db, grupoEmpresarialId, id, false);
+  return linhaParaRegistro(l);
 }
 
 export async function buscarVendas(db: Db, onde: SQL, limite: number): Promise<VendaRegistro[]> {

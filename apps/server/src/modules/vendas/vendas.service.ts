@@ -62,6 +62,7 @@ import {
 
 export const M = {
   vendaNaoEncontrada: 'Venda não encontrada!',
+  outraEmpresa: 'A venda pertence a outra empresa, selecione a empresa da venda!',
   semEmpresa: 'Usuário sem permissão para acessar essa empresa.',
   semPermissao: 'Usuário sem permissão para realizar esta operação.',
   empresaNaoInformada: 'Empresa não informada!',
@@ -775,7 +776,9 @@ export class ServicoVendas {
       liberacao?: string | undefined;
     },
   ) {
-    const empresa = await this.empresaDaVenda(ctx, vendaId);
+    // The store header spares a query on the hot path; the loaded sale must then belong to it.
+    const empresa = ctx.empresaCabecalho ?? (await this.empresaDaVenda(ctx, vendaId));
+    this.garantirEmpresa(ctx, empresa);
     this.exigir(ctx, PERMISSAO.receberConta, empresa);
     const cat0 = await this.catalogo.daLoja(ctx.grupo, empresa);
     const forma0 = cat0.formasPagamento.get(e.formaPagamento);
@@ -788,6 +791,7 @@ export class ServicoVendas {
       ctx,
       vendaId,
       async (reg, cat, tx) => {
+        if (reg.venda.empresa !== empresa) throw new ErroNegocio(M.outraEmpresa);
         const forma = cat.formasPagamento.get(e.formaPagamento);
         if (!forma) throw new ErroNegocio(M.formaNaoEncontrada);
         const recebe = await this.caixaQueRecebe(tx, ctx, cat, e.terminal);

@@ -1,0 +1,121 @@
+// Counter sale through the HTTP API at 50 concurrent terminals: create (Idempotency-Key) + 5 item launches
+// + 2 payments (debit and cash with change) + end, i.e. 9 requests and 9 write transactions per sale, each
+// recomputed by the server with the engine. The server listens in this process; the terminals run in a child
+// process (bench/venda-balcao-cliente.mjs) so they do not share its event loop. On PGlite and on a fresh
+// PostgreSQL database (BENCH_DATABASE_URL, default the local server). Prints one JSON object.
+// Run: npx tsx bench/venda-balcao.bench.ts   (BENCH_SEGUNDOS, BENCH_TERMINAIS to change the load)
+import { execFile } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { construirApp } from '../apps/server/src/app.ts';
+import { lerConfig } from '../apps/server/src/config.ts';
+import { abrirBanco, type Banco } from '../apps/server/src/db/client.ts';
+import { consultarUm } from '../apps/server/src/db/consultar.ts';
+import { sha256Hex } from '../apps/server/src/modules/auth/auth.service.ts';
+import { semear } from '../apps/server/src/seed/seed.ts';
+
+const DURACAO_MS = Number(process.env.BENCH_SEGUNDOS ?? 10) * 1000;
+const TERMINAIS = Number(process.env.BENCH_TERMINAIS ?? 50);
+const executar = promisify(execFile);
+
+async function medir(banco: Banco) {
+  const demo = await semear(banco.db);
+  const db = banco.db;
+  const app = await construirApp({
+    config: { ...lerConfig({}), webDist: '/nao-existe', logLevel: 'warn' },
+    banco,
+    logger: false,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: 'caixa@exemplo.com.br', senha: sha256Hex('caixa123'), grupoEmpresarial: demo.grupoId },
+  });
+  const token = (login.json() as { data: { token: string } }).data.token;
+  const empresa = demo.empresas.centro;
+  const um = async (consulta: ReturnType<typeof sql>) => (await consultarUm(db, consulta))?.id as string;
+  const terminal = await um(
+    sql`select id from terminal where empresa_id = ${empresa} and configuracoes ? 'caixa' limit 1`,
+  );
+  const produto = (descricao: string) => um(sql`select id from produto_geral where descricao = ${descricao}`);
+  const forma = (tipo: number) =>
+    um(sql`select id from forma_pagamento where empresa_id = ${empresa} and (tipo->>'id')::int = ${tipo}`);
+  const abrir = await app.inject({
+    method: 'POST',
+    url: '/api/periodo/abrir',
+    headers: { token, empresa },
+    payload: { terminal },
+  });
+  if (!(abrir.json() as { valido: boolean }).valido) throw new Error(abrir.body);
+  const dados = {
+    token,
+    empresa,
+    terminal,
+    conexoes: TERMINAIS,
+    duracaoMs: DURACAO_MS,
+    aquecimentoMs: 3000,
+    dinheiro: await forma(77),
+    debito: await forma(79),
+    produtos: [
+      await produto('Pizza Grande Calabresa'),
+      await produto('Refrigerante Lata 350ml'),
+      await produto('X-Burguer'),
+      await produto('Água Mineral 500ml'),
+      await produto('Refrigerante 2L'),
+    ],
+  };
+  const cliente = path.join(import.meta.dirname, 'venda-balcao-cliente.mjs');
+  const { stdout, stderr } = await executar(process.execPath, [cliente, url, JSON.stringify(dados)], {
+    maxBuffer: 10 * 1024 * 1024,
+  });
+  if (stderr) console.error(stderr.trim());
+  const contagem = await consultarUm(
+    db,
+    sql`select count(*)::int as n, count(distinct numero)::int as numeros from venda where status = 59`,
+  );
+  await app.close();
+  const r = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
+  return { ...r, vendasEncerradasNoBanco: contagem?.n, numerosDistintos: contagem?.numeros };
+}
+
+let resultadoPglite: unknown = null;
+if (process.env.BENCH_SO_POSTGRES !== '1') {
+  const pglite = await abrirBanco({});
+  resultadoPglite = await medir(pglite);
+  await pglite.fechar();
+}
+
+const base = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const nome = `bench_venda_${Date.now()}`;
+const admin = new pg.Client({ connectionString: base });
+await admin.connect();
+await admin.query(`create database ${nome}`);
+const alvo = new URL(base);
+alvo.pathname = `/${nome}`;
+const postgres = await abrirBanco({ databaseUrl: alvo.toString() });
+const resultadoPostgres = await medir(postgres);
+await postgres.fechar();
+// pool.end resolves before its sessions are gone: wait for them, or the forced drop kills them (57P01).
+for (let i = 0; i < 50; i++) {
+  const r = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [nome]);
+  if (r.rows[0]?.n === 0) break;
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+await admin.query(`drop database ${nome} with (force)`);
+await admin.end();
+
+console.log(
+  JSON.stringify({
+    bench: 'venda-balcao-api',
+    operacao: 'criar + 5 itens + 2 pagamentos + encerrar (9 requisições HTTP por venda)',
+    terminais: TERMINAIS,
+    segundos: DURACAO_MS / 1000,
+    pglite: resultadoPglite,
+    postgres: resultadoPostgres,
+  }),
+);
