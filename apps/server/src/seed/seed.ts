@@ -1,4 +1,5 @@
 import {
+  itensDoGrupo,
   modelosImpressora,
   PERMISSAO,
   PERMISSOES,
@@ -531,6 +532,71 @@ export async function semear(db: Db): Promise<DadosDemo> {
   });
   await inserir(db, 'desconto_motivo', { ...g, descricao: 'Cliente fidelidade', ativo: true });
   await inserir(db, 'desconto_motivo', { ...g, descricao: 'Produto com defeito', ativo: true });
+
+  // Back-office registrations of issue 4: tax rules, convênio group, a coupon and a delivery menu.
+  const itemDe = (grupo: string, id: number) => itensDoGrupo(grupo)?.find((i) => i.id === id) ?? null;
+  await inserir(db, 'configuracao_imposto', {
+    ...g,
+    descricao: 'ICMS Simples Nacional - PR',
+    uf: 'PR',
+    origem: 0,
+    cfop: '5102',
+    csosn: '102',
+    ncm: '21069090',
+  });
+  await inserir(db, 'configuracao_imposto', {
+    ...g,
+    descricao: 'ICMS Regime Normal 19% - PR',
+    uf: 'PR',
+    origem: 0,
+    cfop: '5102',
+    cst: '00',
+    aliquota_icms: '19.0000',
+    modalidade_bc: 3,
+  });
+  await inserir(db, 'configuracao_imposto_federal', {
+    ...g,
+    descricao: 'PIS/COFINS Simples Nacional',
+    pis: { CST: '49', tipoCalculo: 0, aliquota: '0' },
+    cofins: { CST: '49', tipoCalculo: 0, aliquota: '0' },
+  });
+  await inserir(db, 'configuracao_imposto_ipi', {
+    ...g,
+    descricao: 'IPI saída não tributada',
+    cst: '53',
+    codigo_enquadramento: '999',
+  });
+  await inserir(db, 'pessoa_convenio', {
+    ...g,
+    descricao: 'Convênio Empresa Parceira',
+    empresas_ids: lojas,
+    limite_padrao: '500.00',
+    dia_fechamento: 25,
+    dia_vencimento: 10,
+    bloqueado: false,
+  });
+  await inserir(db, 'voucher_e_cupom_desconto', {
+    ...g,
+    codigo: 'BEMVINDO10',
+    descricao: 'Boas-vindas: 10% na primeira compra',
+    tipo_desconto: itemDe('tipoDescontoGeral', 1),
+    valor: '10.00',
+    valor_minimo_pedido: '40.00',
+    abrangencia: itemDe('abrangenciaVoucher', 1),
+    empresas_ids: lojas,
+    data_inicio: '2026-01-01',
+    data_fim: '2026-12-31',
+    usos_por_cliente: 1,
+    habilitado: true,
+  });
+  await inserir(db, 'cardapio', {
+    ...g,
+    descricao: 'Cardápio Delivery',
+    plataformas: [itemDe('plataforma', 2), itemDe('plataforma', 4)].filter(Boolean),
+    empresas_ids: lojas,
+    secoes: [],
+    ativo: true,
+  });
 
   return { grupoId, empresas: { centro, shopping, gestor }, usuarios };
 }

@@ -1,4 +1,4 @@
-import { booleano, catalogo, data, decimal, inteiro, json, ref, texto } from './definir-recurso.ts';
+import { booleano, data, decimal, inteiro, json, ref, texto } from './definir-recurso.ts';
 
 // Shapes of the json blocks shared by several registrations (spec 1 section 3 "Customer/person",
 // "Company/store", spec 9 defaults). The generic form edits them as sub-forms; `validarRecurso` checks them.
@@ -13,7 +13,8 @@ export const localizacao = json('Localização', {
 
 /** Address (spec 3; defaults spec 9: UF PR, country Brasil). */
 export const enderecoSubcampos = {
-  tipo: catalogo('Tipo', 'tipoEndereco'),
+  // Texts of the tipoEndereco catalogue (spec 3: residential, commercial, delivery), stored as text.
+  tipo: texto('Tipo', { opcoes: ['Residencial', 'Comercial', 'Entrega'] }),
   cep: texto('CEP', { validador: 'cep' }),
   logradouro: texto('Logradouro', { obrigatorio: true, max: 150 }),
   numero: texto('Número', { max: 20 }),
@@ -29,7 +30,7 @@ export const enderecoSubcampos = {
 
 /** Phone (spec 3; default area code 41). */
 export const telefoneSubcampos = {
-  tipo: catalogo('Tipo', 'tipoTelefone'),
+  tipo: texto('Tipo', { opcoes: ['Residencial', 'Comercial', 'Celular'] }),
   ddd: texto('DDD', { min: 2, max: 2 }),
   numero: texto('Número', { obrigatorio: true, min: 8, max: 9 }),
   principal: booleano('Principal'),
