@@ -56,6 +56,16 @@ export function criarRotas() {
         },
         { path: '/404', lazy: naoEncontrada },
         {
+          // The store-front shell (POS), outside the back-office layout; lazy so login stays small.
+          path: '/frenteLoja',
+          loader: guardaLoader,
+          lazy: comTempoLimite(() =>
+            import('../features/frente-loja/rota-frente-loja.tsx').then((m) => ({
+              Component: m.RotaFrenteLoja,
+            })),
+          ),
+        },
+        {
           path: '/',
           loader: guardaLoader,
           lazy: comTempoLimite(() =>

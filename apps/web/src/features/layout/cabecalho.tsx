@@ -4,6 +4,7 @@ import {
   LogoutOutlined,
   MenuOutlined,
   SettingOutlined,
+  ShopOutlined,
   SwapOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -54,6 +55,9 @@ export function Cabecalho({ statusSocket }: { statusSocket: StatusSocket }) {
         Retaguarda
       </Typography.Text>
       <Flex align="center" gap={8} style={{ marginInlineStart: 'auto', minWidth: 0 }}>
+        <Button icon={<ShopOutlined />} href="#/frenteLoja" data-testid="abrir-frente-loja">
+          Frente Loja
+        </Button>
         <Dropdown
           trigger={['click']}
           onOpenChange={(aberto) => aberto && void grupos.refetch()}

@@ -15,8 +15,11 @@ export interface PedidoLiberacaoApi {
 }
 
 /** POST liberacaoSupervisor: the server checks the supervisor against the permission (spec section 6). */
-export async function liberarComSupervisor(pedido: PedidoLiberacaoApi): Promise<{ supervisor: Supervisor }> {
-  return api.post<{ supervisor: Supervisor }>(
+export async function liberarComSupervisor(
+  pedido: PedidoLiberacaoApi,
+): Promise<{ supervisor: Supervisor; liberacao?: string }> {
+  // `liberacao`: the short-lived signed token that protected sale actions carry to the server.
+  return api.post<{ supervisor: Supervisor; liberacao?: string }>(
     'liberacaoSupervisor',
     {
       login: pedido.login.trim(),

@@ -44,13 +44,17 @@ export function LiberacaoDialog({ opcoes, aoConcluir }: LiberacaoDialogProps) {
     setEnviando(true);
     try {
       const motivoInformado = opcoes.mostrarMotivo && motivo?.trim() ? motivo.trim() : undefined;
-      const { supervisor } = await liberarComSupervisor({
+      const { supervisor, liberacao } = await liberarComSupervisor({
         login,
         senha,
         motivo: motivoInformado,
         permissao: opcoes.permissao,
       });
-      aoConcluir(motivoInformado === undefined ? { supervisor } : { supervisor, motivo: motivoInformado });
+      aoConcluir({
+        supervisor,
+        ...(motivoInformado === undefined ? {} : { motivo: motivoInformado }),
+        ...(liberacao ? { liberacao } : {}),
+      });
     } catch (erro) {
       const mensagem = erro instanceof ErroApi ? erro.message : String(erro);
       notificar({ tipo: 'error', mensagem, duracao: DURACAO_ERRO_LIBERACAO });

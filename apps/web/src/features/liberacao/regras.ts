@@ -24,6 +24,8 @@ export interface OpcoesLiberacao {
 export interface ResultadoLiberacao {
   supervisor: Supervisor;
   motivo?: string;
+  /** Release token of POST liberacaoSupervisor, sent with the protected action. */
+  liberacao?: string;
 }
 
 export interface CamposLiberacao {

@@ -1,0 +1,177 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { abrirNavegador, capturar, definirTemaEscuro, fazerLogin, novaAba, USUARIOS } from './apoio.ts';
+
+// The Frente Loja as a new user meets it, on a 1024x768 touch screen: bind the device to a store and
+// terminal, open the cash period, sell at the counter (combo, item discount released by the supervisor,
+// two payments with change), bleed-off and supply, close with a divergence, tables with seats and a
+// transfer.
+
+const baseUrl = inject('baseUrl');
+const TELA = { width: 1024, height: 768 };
+let navegador: Browser;
+
+beforeAll(async () => {
+  navegador = await abrirNavegador();
+});
+afterAll(async () => {
+  await navegador?.close();
+});
+
+async function escolher(pagina: Page, id: string, texto: string) {
+  await pagina.locator(`#${id}`).click();
+  await pagina
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: texto })
+    .first()
+    .click();
+}
+
+async function abrirFrenteLoja(pagina: Page) {
+  await fazerLogin(pagina, baseUrl, USUARIOS.admin.email, USUARIOS.admin.senha, 'Loja Centro');
+  await pagina.getByTestId('abrir-frente-loja').click();
+  await pagina.getByTestId('titulo-frente-loja').waitFor();
+  if (await pagina.getByTestId('config-terminal').isVisible()) {
+    await escolher(pagina, 'fl-empresa', 'Loja Centro');
+    await escolher(pagina, 'fl-terminal', 'Terminal Caixa 1');
+    await pagina.getByRole('button', { name: 'Salvar e carregar' }).click();
+  }
+  await pagina.getByTestId('modos').waitFor();
+}
+
+async function liberarComSupervisor(pagina: Page, motivo = 'Cliente frequente') {
+  const dialogo = pagina.getByTestId('liberacao-form');
+  await dialogo.waitFor();
+  await dialogo.getByLabel('Login').fill(USUARIOS.supervisor.email);
+  await dialogo.getByLabel('Senha').fill(USUARIOS.supervisor.senha);
+  const campoMotivo = dialogo.getByLabel('Motivo');
+  if (await campoMotivo.isVisible()) await campoMotivo.fill(motivo);
+  await pagina.getByRole('button', { name: 'Confirmar' }).click();
+  try {
+    await dialogo.waitFor({ state: 'detached', timeout: 10_000 });
+  } catch (erro) {
+    const avisos = await pagina.locator('.ant-notification-notice, .ant-message-notice').allInnerTexts();
+    throw new Error(`liberação não concluída: ${avisos.join(' | ')} (${String(erro)})`);
+  }
+}
+
+async function buscarELancar(pagina: Page, texto: string) {
+  const busca = pagina.getByTestId('busca-produto');
+  await busca.fill(texto);
+  await busca.press('Enter');
+}
+
+/** Screenshots of a dialog in both themes: the theme button sits behind the modal, so close and reopen. */
+async function capturarComDialogo(pagina: Page, nome: string, abrir: string) {
+  await capturar(pagina, `${nome}-claro`);
+  await pagina.keyboard.press('Escape');
+  await definirTemaEscuro(pagina, true);
+  await pagina.getByTestId(abrir).click();
+  await capturar(pagina, `${nome}-escuro`);
+  await pagina.keyboard.press('Escape');
+  await definirTemaEscuro(pagina, false);
+  await pagina.getByTestId(abrir).click();
+  await pagina.locator('.ant-modal:visible').first().waitFor();
+}
+
+const total = (pagina: Page) => pagina.getByTestId('total-venda').innerText();
+
+describe('Frente Loja', () => {
+  it('counter sale: combo, item discount released by the supervisor, two payments with change; cashier close with divergence', async () => {
+    const { pagina, contexto, erros } = await novaAba(navegador, TELA);
+    await fazerLogin(pagina, baseUrl, USUARIOS.admin.email, USUARIOS.admin.senha, 'Loja Centro');
+    await pagina.goto(`${baseUrl}/#/frenteLoja`);
+    await pagina.getByTestId('config-terminal').waitFor();
+    for (const escuro of [false, true]) {
+      await definirTemaEscuro(pagina, escuro);
+      await capturar(pagina, `frente-loja-configuracao-${escuro ? 'escuro' : 'claro'}`);
+    }
+    await definirTemaEscuro(pagina, false);
+    await escolher(pagina, 'fl-empresa', 'Loja Centro');
+    await escolher(pagina, 'fl-terminal', 'Terminal Caixa 1');
+    await pagina.getByRole('button', { name: 'Salvar e carregar' }).click();
+    await pagina.getByTestId('modos').waitFor();
+    await expect.poll(() => pagina.getByTestId('status-periodo').innerText()).toBe('Caixa fechado');
+
+    // Cashier: open the period with a change fund, supply and bleed-off.
+    await pagina.getByTestId('modos').getByText('Caixa').click();
+    await pagina.getByLabel('Fundo de troco (abertura)').fill('100,00');
+    await pagina.getByRole('button', { name: 'Abrir caixa' }).click();
+    await expect.poll(() => pagina.getByTestId('status-periodo').innerText()).toBe('Caixa aberto');
+    await pagina.getByRole('button', { name: 'Suprimento' }).click();
+    await pagina.getByLabel('Valor').fill('50,00');
+    await pagina.getByLabel('Motivo').fill('Troco extra');
+    await pagina.getByRole('button', { name: 'Lançar' }).click();
+    await liberarComSupervisor(pagina);
+    await pagina.getByText(/Suprimento de R\$\s50,00 lançado/).waitFor();
+    await pagina.getByRole('button', { name: 'Sangria' }).click();
+    await pagina.getByLabel('Valor').fill('30,00');
+    await pagina.getByLabel('Motivo').fill('Depósito');
+    await pagina.getByRole('button', { name: 'Lançar' }).click();
+    await liberarComSupervisor(pagina);
+    await pagina.getByText(/Sangria de R\$\s30,00 lançado/).waitFor();
+    for (const escuro of [false, true]) {
+      await definirTemaEscuro(pagina, escuro);
+      await capturar(pagina, `frente-loja-caixa-aberto-${escuro ? 'escuro' : 'claro'}`);
+    }
+    await definirTemaEscuro(pagina, false);
+
+    // Counter sale: name search, then the barcode; the combo applies with its colour.
+    await pagina.getByTestId('modos').getByText('Balcão').click();
+    await buscarELancar(pagina, 'pizza mus');
+    await pagina.getByTestId('item-1').waitFor();
+    expect(await total(pagina)).toBe('R$ 49,90');
+    await buscarELancar(pagina, '7894900011517');
+    await pagina.getByTestId('item-2').waitFor();
+    await expect.poll(() => total(pagina)).toBe('R$ 50,76');
+    await pagina.getByText('Pizza + Refri').waitFor();
+    await pagina.getByText('Gravada').waitFor();
+    for (const escuro of [false, true]) {
+      await definirTemaEscuro(pagina, escuro);
+      await capturar(pagina, `frente-loja-balcao-${escuro ? 'escuro' : 'claro'}`);
+    }
+    await definirTemaEscuro(pagina, false);
+
+    // Item discount of R$ 5,00 on the soda, released by the supervisor; the server answers the total.
+    await pagina.getByTestId('item-2').click();
+    await pagina.getByRole('button', { name: 'Desconto item (F6)' }).click();
+    await pagina.getByText('Desconto unitário').click();
+    await pagina.getByLabel('Valor do desconto').fill('1');
+    await pagina.getByRole('button', { name: 'Aplicar' }).click();
+    await liberarComSupervisor(pagina);
+    await expect.poll(() => total(pagina)).toBe('R$ 55,40');
+
+    // Two payments: debit R$ 20,00 then cash R$ 40,00 -> change R$ 4,60.
+    await pagina.getByTestId('abrir-pagamento').click();
+    await pagina.getByRole('radio', { name: 'Cartão de Débito' }).click();
+    await pagina.getByLabel('Valor recebido').fill('20,00');
+    await pagina.getByRole('button', { name: 'Lançar' }).click();
+    await expect.poll(() => pagina.getByTestId('pag-restante').innerText()).toBe('R$ 35,40');
+    await pagina.getByRole('radio', { name: 'Dinheiro' }).click();
+    await pagina.getByLabel('Valor recebido').fill('40,00');
+    await pagina.getByRole('button', { name: 'Lançar' }).click();
+    await expect.poll(() => pagina.getByTestId('pag-troco').innerText()).toBe('R$ 4,60');
+    await capturarComDialogo(pagina, 'frente-loja-pagamento', 'abrir-pagamento');
+    await pagina.getByTestId('confirmar-venda').click();
+    await pagina.getByText(/encerrada\. Troco: R\$\s4,60/).waitFor();
+    await pagina.getByText('Nenhum item lançado', { exact: false }).waitFor();
+
+    // Close the cash period with the count: cash expected 100 + 50 - 30 + 35,40 = 155,40; counted 150,00.
+    await pagina.getByTestId('modos').getByText('Caixa').click();
+    await pagina.getByRole('button', { name: 'Fechar caixa' }).click();
+    await pagina.getByLabel('Contagem Dinheiro').fill('150,00');
+    await pagina.getByLabel('Contagem Cartão de Débito').fill('20,00');
+    await pagina.locator('.ant-modal-footer').getByRole('button', { name: 'Fechar caixa' }).click();
+    await pagina.getByTestId('relatorio-caixa').waitFor();
+    expect(await pagina.getByTestId('relatorio-status').innerText()).toBe('Fechado com Divergência');
+    expect(await pagina.getByTestId('relatorio-diferenca').innerText()).toBe('-R$ 5,40');
+    await expect.poll(() => pagina.getByTestId('status-periodo').innerText()).toBe('Caixa fechado');
+    for (const escuro of [false, true]) {
+      await definirTemaEscuro(pagina, escuro);
+      await capturar(pagina, `frente-loja-fechamento-${escuro ? 'escuro' : 'claro'}`);
+    }
+    await definirTemaEscuro(pagina, false);
+    expect(erros).toEqual([]);
+    await contexto.close();
+  });
+});

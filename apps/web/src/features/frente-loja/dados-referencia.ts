@@ -1,0 +1,280 @@
+import type { CatalogoVenda, ConfiguracaoVenda, FormaPagamentoVenda } from '@retaguarda/domain';
+import { api, ErroApi } from '../../lib/api/cliente.ts';
+import { gravarLista, lerLista } from './armazenamento-local.ts';
+import type { FuncaoTerminal, VinculoTerminal } from './configuracao-terminal.ts';
+import type { ProdutoBusca } from './indice-produtos.ts';
+
+// Reference data of the POS, loaded as spec 2 section 7 "Local reference data loading" says, with the
+// messages of section 8. Each list is cached in IndexedDB by list name plus company id; without the
+// server the cached copy is used (local mode), so a reload offline still sells.
+
+export const MENSAGENS_CARREGAMENTO = {
+  empresaSemConfiguracao: 'Configurações da Empresa Padrão não foram encontrados, reconfigure o sistema!',
+  empresaNaoEncontrada: 'Não foram encontrados nenhuma empresa com os dados configurados da Empresa Padrão!',
+  terminalSemConfiguracao: 'Configurações do Terminal Padrão não foram encontrados, reconfigure o sistema!',
+  terminalNaoEncontrado:
+    'Não foram encontrados nenhum terminal com os dados configurados do Terminal Padrão!',
+  empresaAntesDoTerminal: 'Carregue a Empresa Padrão antes de carregar o Terminal Padrão!',
+  comunicacaoFormaPagamento: 'Falha de comunicação ao tentar obter a lista de Forma Pagamento!',
+  comunicacaoOperadoras: 'Falha de comunicação ao tentar obter a lista de Operadoras!',
+  comunicacaoProdutos: 'Falha de comunicação ao tentar obter a Lista de Produtos!',
+  comunicacao: 'Falha de comunicação!',
+  naoCatalogado: 'Erro Não Catalogado.',
+  promocaoSemProduto:
+    'Existem produtos na listaPromocaoProduto que não estão mais cadastrados, favor revisar o mesmo',
+  falhaObter: (lista: string, mensagem: string) => `Falha ao obter ${lista}! ${mensagem}`.trim(),
+  empresaIndefinida: (lista: string) => `Falha ao capturar ${lista}, configuracoes.empresa esta indefinido!`,
+} as const;
+
+export class ErroCarregamento extends Error {}
+
+export interface ProdutoFrenteLoja extends ProdutoBusca {
+  maximoFracao: number | null;
+}
+
+export interface EmpresaFrenteLoja {
+  _id: string;
+  descricao: string;
+  nomeFantasia?: string;
+  cnpj?: string;
+  endereco?: { cidade?: string } | null;
+  configuracoes?: { callCenter?: boolean; chavePix?: string; [k: string]: unknown } | null;
+}
+
+export interface TerminalFrenteLoja {
+  _id: string;
+  descricao: string;
+  funcoes: FuncaoTerminal[];
+  caixa: string | null;
+}
+
+export interface FormaPagamentoFrenteLoja extends FormaPagamentoVenda {}
+
+export interface EstadoPeriodo {
+  periodoId: string | null;
+  periodoAberto: boolean;
+  dataAbertura: string | null;
+  existePeriodoAberto: boolean;
+}
+
+export interface DadosFrenteLoja {
+  empresa: EmpresaFrenteLoja;
+  terminal: TerminalFrenteLoja;
+  formasPagamento: FormaPagamentoFrenteLoja[];
+  operadoras: { _id: string; descricao: string }[];
+  setoresImpressao: { _id: string; descricao: string }[];
+  produtos: ProdutoFrenteLoja[];
+  catalogo: CatalogoVenda;
+  configuracao: ConfiguracaoVenda;
+  periodo: EstadoPeriodo;
+  /** Some list came from the local cache (server unreachable). */
+  modoLocal: boolean;
+}
+
+interface ListaProdutosResposta {
+  produtos: ProdutoFrenteLoja[];
+  catalogo: CatalogoVenda;
+  configuracao: ConfiguracaoVenda;
+  formasPagamento: FormaPagamentoVenda[];
+}
+
+type Registro = Record<string, unknown> & { _id: string };
+
+export type Aviso = (tipo: 'warning' | 'info', mensagem: string) => void;
+
+export type Progresso = (etapa: string) => void;
+
+/** Spec 2 section 7: the open period whose register is the terminal's is current. */
+export function periodoDoTerminal(
+  abertos: readonly { _id: string; caixa: string | null; dataAbertura: string | null }[],
+  caixaDoTerminal: string | null,
+): EstadoPeriodo {
+  const atual = caixaDoTerminal ? abertos.find((p) => p.caixa === caixaDoTerminal) : undefined;
+  return {
+    periodoId: atual?._id ?? null,
+    periodoAberto: atual !== undefined,
+    dataAbertura: atual?.dataAbertura ?? null,
+    existePeriodoAberto: abertos.length > 0,
+  };
+}
+
+/** Drops promotions whose product is gone (spec 2 section 8) and tells so once. */
+export function descartarPromocoesSemProduto(catalogo: CatalogoVenda, aviso: Aviso): CatalogoVenda {
+  const ids = new Set(catalogo.produtos.map((p) => p._id));
+  const validas = catalogo.promocoes.filter((p) => ids.has(p.produto));
+  if (validas.length === catalogo.promocoes.length) return catalogo;
+  aviso('warning', MENSAGENS_CARREGAMENTO.promocaoSemProduto);
+  return { ...catalogo, promocoes: validas };
+}
+
+async function carregarLista<T>(
+  nome: string,
+  rotulo: string,
+  mensagemComunicacao: string,
+  empresaId: string | undefined,
+  buscar: () => Promise<T>,
+): Promise<{ valor: T; doCache: boolean }> {
+  if (!empresaId) throw new ErroCarregamento(MENSAGENS_CARREGAMENTO.empresaIndefinida(rotulo));
+  try {
+    const valor = await buscar();
+    await gravarLista(nome, empresaId, valor).catch(() => undefined);
+    return { valor, doCache: false };
+  } catch (erro) {
+    if (!(erro instanceof ErroApi)) throw new ErroCarregamento(MENSAGENS_CARREGAMENTO.naoCatalogado);
+    if (erro.tipo === 'envelope')
+      throw new ErroCarregamento(MENSAGENS_CARREGAMENTO.falhaObter(rotulo, erro.message));
+    const cache = await lerLista<T>(nome, empresaId).catch(() => undefined);
+    if (cache !== undefined) return { valor: cache, doCache: true };
+    throw new ErroCarregamento(
+      erro.tipo === 'http' && erro.message !== MENSAGENS_CARREGAMENTO.comunicacao
+        ? `${mensagemComunicacao} ${erro.message}`
+        : mensagemComunicacao,
+    );
+  }
+}
+
+const silencioso = { silencioso: true } as const;
+const comoId = (v: unknown): string | null =>
+  typeof v === 'string'
+    ? v
+    : v && typeof v === 'object' && '_id' in v
+      ? String((v as { _id: unknown })._id)
+      : null;
+
+export async function carregarDadosReferencia(
+  vinculo: VinculoTerminal,
+  aviso: Aviso,
+  progresso: Progresso = () => undefined,
+): Promise<DadosFrenteLoja> {
+  if (!vinculo.empresaPadrao?._id) throw new ErroCarregamento(MENSAGENS_CARREGAMENTO.empresaSemConfiguracao);
+  const empresaId = vinculo.empresaPadrao._id;
+  let modoLocal = false;
+  const marcar = <T>(r: { valor: T; doCache: boolean }) => {
+    if (r.doCache) modoLocal = true;
+    return r.valor;
+  };
+
+  progresso('Empresa');
+  const empresas = marcar(
+    await carregarLista('empresa', 'Empresa', MENSAGENS_CARREGAMENTO.comunicacao, empresaId, () =>
+      api.post<Registro[]>('empresa/getPopulate', { filtro: { _id: empresaId } }, silencioso),
+    ),
+  );
+  const empresa = empresas[0] as EmpresaFrenteLoja | undefined;
+  if (!empresa) throw new ErroCarregamento(MENSAGENS_CARREGAMENTO.empresaNaoEncontrada);
+
+  progresso('Terminal');
+  if (!vinculo.terminalPadrao?._id)
+    throw new ErroCarregamento(MENSAGENS_CARREGAMENTO.terminalSemConfiguracao);
+  const terminalId = vinculo.terminalPadrao._id;
+  const terminais = marcar(
+    await carregarLista('terminal', 'Terminal', MENSAGENS_CARREGAMENTO.comunicacao, empresa._id, () =>
+      api.post<Registro[]>(
+        'terminal/getPopulate',
+        { filtro: { _id: terminalId, empresa: empresa._id } },
+        silencioso,
+      ),
+    ),
+  );
+  const t = terminais.find((x) => x._id === terminalId);
+  if (!t) throw new ErroCarregamento(MENSAGENS_CARREGAMENTO.terminalNaoEncontrado);
+  const terminal: TerminalFrenteLoja = {
+    _id: t._id,
+    descricao: String(t.descricao ?? ''),
+    funcoes: (Array.isArray(t.funcoes) ? t.funcoes : []) as FuncaoTerminal[],
+    caixa: comoId((t.configuracoes as { caixa?: unknown } | undefined)?.caixa),
+  };
+
+  progresso('Formas de Pagamento');
+  const formasRegistro = marcar(
+    await carregarLista(
+      'formaPagamento',
+      'Forma Pagamento',
+      MENSAGENS_CARREGAMENTO.comunicacaoFormaPagamento,
+      empresa._id,
+      () =>
+        api.post<Registro[]>(
+          'formaPagamento/getPopulate',
+          { filtro: { empresa: empresa._id, lixo: false } },
+          silencioso,
+        ),
+    ),
+  );
+  progresso('Operadoras');
+  const operadoras = marcar(
+    await carregarLista(
+      'operadora',
+      'Operadoras',
+      MENSAGENS_CARREGAMENTO.comunicacaoOperadoras,
+      empresa._id,
+      () =>
+        api.post<Registro[]>(
+          'operadora/getPopulate',
+          { filtro: { empresa: empresa._id, lixo: false } },
+          silencioso,
+        ),
+    ),
+  );
+  progresso('Setores de Impressão');
+  const setores = marcar(
+    await carregarLista(
+      'setorImpressao',
+      'Setor Impressão',
+      MENSAGENS_CARREGAMENTO.comunicacao,
+      empresa._id,
+      () =>
+        api.post<Registro[]>(
+          'setorImpressao/getPopulate',
+          { filtro: { empresa: empresa._id, lixo: false }, populateObj: ['impressora'] },
+          silencioso,
+        ),
+    ),
+  );
+  progresso('Lista de Produtos');
+  const lista = marcar(
+    await carregarLista(
+      'listaProdutoGeralEmpresa',
+      'Lista de Produtos',
+      MENSAGENS_CARREGAMENTO.comunicacaoProdutos,
+      empresa._id,
+      () =>
+        api.post<ListaProdutosResposta>(
+          'getListaProdutoGeralEmpresa',
+          {
+            empresa: empresa._id,
+            populateProdutoGeral: ['unidade'],
+            populateProdutoGeralEmpresa: ['configuracaoImposto', 'impostoFederal'],
+            retornoModoVenda: true,
+          },
+          silencioso,
+        ),
+    ),
+  );
+  progresso('Períodos');
+  const periodos = marcar(
+    await carregarLista('periodo', 'Período', MENSAGENS_CARREGAMENTO.comunicacao, empresa._id, () =>
+      api.post<{ _id: string; caixa: string | null; dataAbertura: string | null }[]>(
+        'periodo/getPopulate',
+        { filtro: { empresa: empresa._id, periodoAberto: true } },
+        silencioso,
+      ),
+    ),
+  );
+
+  // Payment types as the engine and the server see them (tipo / tipoTroco ids); the registration list
+  // decides which are offered (lixo false, active).
+  const ativas = new Set(formasRegistro.filter((f) => f.ativo !== false).map((f) => f._id));
+  const formasPagamento = lista.formasPagamento.filter((f) => ativas.has(f._id));
+  return {
+    empresa,
+    terminal,
+    formasPagamento,
+    operadoras: operadoras.map((o) => ({ _id: o._id, descricao: String(o.descricao ?? '') })),
+    setoresImpressao: setores.map((s) => ({ _id: s._id, descricao: String(s.descricao ?? '') })),
+    produtos: lista.produtos,
+    catalogo: descartarPromocoesSemProduto(lista.catalogo, aviso),
+    configuracao: lista.configuracao,
+    periodo: periodoDoTerminal(periodos, terminal.caixa),
+    modoLocal,
+  };
+}

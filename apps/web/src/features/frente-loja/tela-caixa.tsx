@@ -1,0 +1,358 @@
+import { formatarMoeda, PERMISSAO, tiposPagamento } from '@retaguarda/domain';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { ErroApi } from '../../lib/api/cliente.ts';
+import { notificar } from '../../lib/notify/notificar.ts';
+import { useLiberacaoSupervisor } from '../liberacao/liberacao-supervisor.tsx';
+import type { DadosFrenteLoja, EstadoPeriodo } from './dados-referencia.ts';
+import { caixaApi, type RelatorioFechamento } from './venda-api.ts';
+
+// Cashier of the terminal's register (spec 1 section 4 and issue 5 point 2): open a period, supply and
+// bleed-off slips, close with the count per payment type, reconcile, closing report.
+
+const DIFERENCA_SEM_PERMISSAO = /diferen/i;
+
+export function TelaCaixa({
+  dados,
+  periodo,
+  aoAlterarPeriodo,
+}: {
+  dados: DadosFrenteLoja;
+  periodo: EstadoPeriodo;
+  aoAlterarPeriodo: () => Promise<void>;
+}) {
+  const { liberar } = useLiberacaoSupervisor();
+  const [valorAbertura, setValorAbertura] = useState<number | null>(100);
+  const [movimento, setMovimento] = useState<'sangria' | 'suprimento' | null>(null);
+  const [valorMov, setValorMov] = useState<number | null>(null);
+  const [motivo, setMotivo] = useState('');
+  const [fechando, setFechando] = useState(false);
+  const [contagem, setContagem] = useState<Record<number, number | null>>({});
+  const [relatorio, setRelatorio] = useState<RelatorioFechamento | null>(null);
+  const [ocupado, setOcupado] = useState(false);
+  const empresa = dados.empresa._id;
+  const terminal = dados.terminal._id;
+  const tipos = [...new Set(dados.formasPagamento.map((f) => f.tipo))].sort((a, b) => a - b);
+
+  const abrir = async () => {
+    setOcupado(true);
+    try {
+      await caixaApi.abrir(empresa, terminal, (valorAbertura ?? 0).toFixed(2));
+      notificar({ tipo: 'success', mensagem: 'Caixa aberto.' });
+      await aoAlterarPeriodo();
+    } catch {
+      // toast shown
+    } finally {
+      setOcupado(false);
+    }
+  };
+
+  const movimentar = async () => {
+    if (!movimento || !valorMov) return;
+    const tipo = movimento;
+    const l = await liberar({
+      permissao: tipo === 'sangria' ? PERMISSAO.sangria : PERMISSAO.suprimento,
+      senhaObrigatoria: false,
+    });
+    if (!l) return;
+    try {
+      const r = (await caixaApi.movimentar(tipo, {
+        empresa,
+        terminal,
+        valor: valorMov.toFixed(2),
+        motivo,
+        ...(l.liberacao ? { liberacao: l.liberacao } : {}),
+      })) as { numero?: number } | null;
+      notificar({
+        tipo: 'success',
+        mensagem: `${tipo === 'sangria' ? 'Sangria' : 'Suprimento'} de ${formatarMoeda(valorMov)} lançado${r?.numero ? ` (comprovante nº ${r.numero})` : ''}.`,
+      });
+      setMovimento(null);
+      setValorMov(null);
+      setMotivo('');
+    } catch {
+      // toast shown
+    }
+  };
+
+  const fechar = async () => {
+    const corpo = {
+      empresa,
+      terminal,
+      contagem: tipos.map((t) => ({ tipo: t, valor: (contagem[t] ?? 0).toFixed(2) })),
+    };
+    setOcupado(true);
+    try {
+      let r: RelatorioFechamento;
+      try {
+        r = await caixaApi.fechar(corpo);
+      } catch (erro) {
+        // Closing with a difference needs permission 42: ask a supervisor and try again.
+        if (
+          !(erro instanceof ErroApi && erro.tipo === 'envelope' && DIFERENCA_SEM_PERMISSAO.test(erro.message))
+        )
+          throw erro;
+        const l = await liberar({
+          permissao: PERMISSAO.fecharCaixaComDiferenca,
+          senhaObrigatoria: true,
+          mostrarMotivo: true,
+        });
+        if (!l) return;
+        r = await caixaApi.fechar({
+          ...corpo,
+          ...(l.liberacao ? { liberacao: l.liberacao } : {}),
+          ...(l.motivo ? { observacao: l.motivo } : {}),
+        });
+      }
+      setRelatorio(r);
+      setFechando(false);
+      await aoAlterarPeriodo();
+    } catch {
+      // toast shown
+    } finally {
+      setOcupado(false);
+    }
+  };
+
+  const conciliar = async () => {
+    if (!relatorio) return;
+    try {
+      await caixaApi.conciliar(relatorio.periodo._id);
+      setRelatorio(await caixaApi.relatorio(relatorio.periodo._id));
+      notificar({ tipo: 'success', mensagem: 'Caixa conciliado.' });
+    } catch {
+      // toast shown
+    }
+  };
+
+  return (
+    <Flex gap={12} align="start" wrap>
+      <Card title="Caixa do terminal" style={{ flex: '1 1 420px' }} data-testid="tela-caixa">
+        {!dados.terminal.caixa && <Alert type="error" showIcon title="Terminal sem caixa configurado." />}
+        {periodo.periodoAberto ? (
+          <>
+            <Descriptions column={1} size="small">
+              <Descriptions.Item label="Situação">
+                <Tag color="success" data-testid="caixa-situacao">
+                  Aberto
+                </Tag>
+              </Descriptions.Item>
+              <Descriptions.Item label="Abertura">
+                {periodo.dataAbertura ? new Date(periodo.dataAbertura).toLocaleString('pt-BR') : '-'}
+              </Descriptions.Item>
+            </Descriptions>
+            <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr 1fr', gap: 8, marginTop: 12 }}>
+              <Button size="large" style={{ minHeight: 56 }} onClick={() => setMovimento('sangria')}>
+                Sangria
+              </Button>
+              <Button size="large" style={{ minHeight: 56 }} onClick={() => setMovimento('suprimento')}>
+                Suprimento
+              </Button>
+              <Button
+                size="large"
+                style={{ minHeight: 56 }}
+                type="primary"
+                danger
+                onClick={() => setFechando(true)}
+              >
+                Fechar caixa
+              </Button>
+            </div>
+          </>
+        ) : (
+          <Form layout="vertical" onFinish={abrir}>
+            <Typography.Paragraph>
+              <Tag color="default" data-testid="caixa-situacao">
+                Fechado
+              </Tag>
+              {periodo.existePeriodoAberto
+                ? 'Há período aberto em outro caixa da loja.'
+                : 'Nenhum período aberto.'}
+            </Typography.Paragraph>
+            <Form.Item label="Fundo de troco (abertura)" htmlFor="caixa-abertura">
+              <InputNumber
+                id="caixa-abertura"
+                size="large"
+                prefix="R$"
+                min={0}
+                precision={2}
+                decimalSeparator=","
+                value={valorAbertura}
+                onChange={setValorAbertura}
+                style={{ width: '100%' }}
+              />
+            </Form.Item>
+            <Button
+              type="primary"
+              size="large"
+              htmlType="submit"
+              loading={ocupado}
+              disabled={!dados.terminal.caixa}
+            >
+              Abrir caixa
+            </Button>
+          </Form>
+        )}
+      </Card>
+      {relatorio && <RelatorioCaixa relatorio={relatorio} aoConciliar={conciliar} />}
+      <Modal
+        open={movimento !== null}
+        title={movimento === 'sangria' ? 'Sangria' : 'Suprimento'}
+        okText="Lançar"
+        onOk={movimentar}
+        onCancel={() => setMovimento(null)}
+        okButtonProps={{ disabled: !valorMov, size: 'large' }}
+        destroyOnHidden
+      >
+        <Form layout="vertical">
+          <Form.Item label="Valor" htmlFor="mov-valor">
+            <InputNumber
+              id="mov-valor"
+              size="large"
+              prefix="R$"
+              min={0}
+              precision={2}
+              decimalSeparator=","
+              value={valorMov}
+              onChange={setValorMov}
+              style={{ width: '100%' }}
+              autoFocus
+            />
+          </Form.Item>
+          <Form.Item label="Motivo" htmlFor="mov-motivo">
+            <Input
+              id="mov-motivo"
+              size="large"
+              maxLength={200}
+              value={motivo}
+              onChange={(e) => setMotivo(e.target.value)}
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <Modal
+        open={fechando}
+        title="Fechar caixa: contagem por forma de pagamento"
+        okText="Fechar caixa"
+        onOk={fechar}
+        onCancel={() => setFechando(false)}
+        okButtonProps={{ size: 'large', loading: ocupado }}
+        destroyOnHidden
+      >
+        <Form layout="horizontal" labelCol={{ span: 12 }}>
+          {tipos.map((t) => {
+            const rotulo = tiposPagamento.porId(t)?.descricao ?? String(t);
+            return (
+              <Form.Item key={t} label={rotulo} htmlFor={`contagem-${t}`} style={{ marginBottom: 8 }}>
+                <InputNumber
+                  id={`contagem-${t}`}
+                  aria-label={`Contagem ${rotulo}`}
+                  prefix="R$"
+                  min={0}
+                  precision={2}
+                  decimalSeparator=","
+                  value={contagem[t] ?? null}
+                  onChange={(v) => setContagem((c) => ({ ...c, [t]: v }))}
+                  style={{ width: '100%' }}
+                />
+              </Form.Item>
+            );
+          })}
+        </Form>
+      </Modal>
+    </Flex>
+  );
+}
+
+export function RelatorioCaixa({
+  relatorio,
+  aoConciliar,
+}: {
+  relatorio: RelatorioFechamento;
+  aoConciliar: () => void;
+}) {
+  const r = relatorio as RelatorioFechamento & {
+    totalVendas?: string;
+    totalSangrias?: string;
+    totalSuprimentos?: string;
+    dinheiroEmCaixa?: string;
+    totalOutrosPagamentos?: string;
+  };
+  return (
+    <Card
+      title="Relatório de fechamento"
+      style={{ flex: '1 1 460px' }}
+      data-testid="relatorio-caixa"
+      extra={
+        <Button onClick={aoConciliar} disabled={r.periodo.periodoAberto || r.periodo.status.id === 5}>
+          Conciliar
+        </Button>
+      }
+    >
+      <Descriptions column={1} size="small" bordered>
+        <Descriptions.Item label="Situação">
+          <span data-testid="relatorio-status">{r.periodo.status.descricao ?? r.periodo.status.id}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label="Diferença">
+          <span data-testid="relatorio-diferenca">{formatarMoeda(r.periodo.diferenca ?? '0')}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label="Recebimentos (dinheiro em caixa)">
+          {formatarMoeda(r.dinheiroEmCaixa ?? '0')}
+        </Descriptions.Item>
+        <Descriptions.Item label="Sangrias">{formatarMoeda(r.totalSangrias ?? '0')}</Descriptions.Item>
+        <Descriptions.Item label="Pagamentos (outras formas)">
+          {formatarMoeda(r.totalOutrosPagamentos ?? '0')}
+        </Descriptions.Item>
+        <Descriptions.Item label="Suprimentos (com abertura)">
+          {formatarMoeda(r.totalSuprimentos ?? '0')}
+        </Descriptions.Item>
+        <Descriptions.Item label="Total de vendas">
+          <Typography.Text strong data-testid="relatorio-total-vendas">
+            {formatarMoeda(r.totalVendas ?? '0')}
+          </Typography.Text>
+        </Descriptions.Item>
+      </Descriptions>
+      <Table
+        size="small"
+        style={{ marginTop: 12 }}
+        pagination={false}
+        rowKey="tipo"
+        dataSource={r.conferencia}
+        columns={[
+          { title: 'Forma', dataIndex: 'descricao' },
+          {
+            title: 'Esperado',
+            dataIndex: 'esperado',
+            align: 'right',
+            render: (v: string) => formatarMoeda(v),
+          },
+          {
+            title: 'Contado',
+            dataIndex: 'contado',
+            align: 'right',
+            render: (v: string | null) => (v ? formatarMoeda(v) : '-'),
+          },
+          {
+            title: 'Diferença',
+            dataIndex: 'diferenca',
+            align: 'right',
+            render: (v: string | null) => (v ? formatarMoeda(v) : '-'),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,789 @@
+import {
+  type FormaPagamentoVenda,
+  formatarMoeda,
+  PERMISSAO,
+  recalcularVenda,
+  TIPO_VENDA,
+  tentar,
+  type Venda,
+  validarNumeroMesa,
+  valorPosicao,
+} from '@retaguarda/domain';
+import { Card, Flex, Input, type InputRef, Modal, Tag, Typography, theme } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ErroApi } from '../../lib/api/cliente.ts';
+import { notificar } from '../../lib/notify/notificar.ts';
+import { useLiberacaoSupervisor } from '../liberacao/liberacao-supervisor.tsx';
+import { enfileirarVenda } from './armazenamento-local.ts';
+import type { DadosFrenteLoja, ProdutoFrenteLoja } from './dados-referencia.ts';
+import { DescontoDialog, MODOS_DESCONTO_GERAL, MODOS_DESCONTO_ITEM } from './desconto-dialog.tsx';
+import type { IndiceProdutos } from './indice-produtos.ts';
+import { BotaoGrande, ItensVenda } from './itens-venda.tsx';
+import { PagamentoDialog } from './pagamento-dialog.tsx';
+import {
+  type CorpoCriarVenda,
+  type ItemEnvio,
+  type PagamentoEnvio,
+  type VendaServidor,
+  vendaApi,
+} from './venda-api.ts';
+import {
+  type AmbienteVenda,
+  adicionarProdutoLocal,
+  novaVendaLocal,
+  novoId,
+  pagarLocal,
+  separarQuantidade,
+} from './venda-local.ts';
+
+export const MENSAGEM_MODO_LOCAL =
+  'Servidor indisponível: a venda continua em modo local e será enviada quando ele voltar.';
+
+export interface TelaVendaProps {
+  dados: DadosFrenteLoja;
+  indice: IndiceProdutos<ProdutoFrenteLoja>;
+  amb: AmbienteVenda;
+  tipoVenda: 53 | 54 | 55 | 56;
+  /** A sale already on the server (table, tab, delivery reopened from the list). */
+  vendaInicial?: VendaServidor;
+  /** Extra fields when the server sale is created (table number, tab, customer...). */
+  criacao?: Partial<CorpoCriarVenda>;
+  /** Extra header content (table number, customer). */
+  titulo?: React.ReactNode;
+  offline: boolean;
+  aoOffline: () => void;
+  aoTerminar: (v: Venda | null) => void;
+  /** Filled by the parent to refetch on `vendaAlterada` from another terminal. */
+  registrarRecarga?: (fn: (() => void) | null) => void;
+  /** Extra action buttons (seats, transfer...). */
+  acoesExtras?: (ctx: {
+    venda: Venda;
+    selecionado: number | null;
+    aplicar: (v: VendaServidor) => void;
+  }) => React.ReactNode;
+}
+
+const itemEnvio = (i: Venda['produtos'][number]): ItemEnvio => ({
+  produto: i.produto._id,
+  quantidade: i.quantidade,
+  ...(i.obs ? { obs: i.obs } : {}),
+  ...(i.produtosFilho.length
+    ? {
+        pizza: true,
+        produtosFilho: i.produtosFilho.map((f) => ({
+          produto: f.produto._id,
+          quantidadeParte: f.quantidadeParte,
+        })),
+      }
+    : {}),
+});
+
+export function TelaVenda(p: TelaVendaProps) {
+  const { token } = theme.useToken();
+  const { liberar } = useLiberacaoSupervisor();
+  const agora = () => new Date().toISOString();
+  const [venda, setVenda] = useState<Venda>(
+    () => p.vendaInicial ?? novaVendaLocal(p.amb, p.tipoVenda, agora()),
+  );
+  const vendaRef = useRef(venda);
+  vendaRef.current = venda;
+  const criada = useRef(p.vendaInicial !== undefined);
+  const fila = useRef<Promise<unknown>>(Promise.resolve());
+  const pendentes = useRef(0);
+  const [sincronizando, setSincronizando] = useState(false);
+  const [local, setLocal] = useState(false);
+  const pagamentosLocais = useRef<PagamentoEnvio[]>([]);
+  const [busca, setBusca] = useState('');
+  const [selecionado, setSelecionado] = useState<number | null>(null);
+  const [pagando, setPagando] = useState(false);
+  const [ocupado, setOcupado] = useState(false);
+  const [desconto, setDesconto] = useState<'item' | 'geral' | null>(null);
+  const [obs, setObs] = useState<{ aberto: boolean; texto: string }>({ aberto: false, texto: '' });
+  const campoBusca = useRef<InputRef>(null);
+  const [posicaoPagando, setPosicaoPagando] = useState<number | null>(null);
+  const [pergunta, setPergunta] = useState<{
+    tipo: 'posicaoItem' | 'pagarPosicao' | 'transferir';
+    valor: string;
+  } | null>(null);
+  const modoLocal = local || p.offline;
+
+  const { quantidade, busca: termo } = separarQuantidade(busca);
+  const resultados = useMemo(() => (termo.trim() ? p.indice.buscar(termo, 30) : []), [termo, p.indice]);
+
+  const aplicarServidor = useCallback((v: VendaServidor) => {
+    if (pendentes.current === 0) setVenda(v);
+  }, []);
+
+  const recarregar = useCallback(() => {
+    if (!criada.current || pendentes.current > 0) return;
+    void vendaApi.obter(vendaRef.current._id).then(aplicarServidor, () => undefined);
+  }, [aplicarServidor]);
+  useEffect(() => {
+    p.registrarRecarga?.(recarregar);
+    return () => p.registrarRecarga?.(null);
+  }, [p.registrarRecarga, recarregar]);
+
+  /** Runs server calls one after the other; the last answer is shown once nothing else waits. */
+  const enfileirar = useCallback(
+    (op: () => Promise<VendaServidor>) => {
+      pendentes.current++;
+      setSincronizando(true);
+      const passo = fila.current.then(async () => {
+        try {
+          const v = await op();
+          pendentes.current--;
+          aplicarServidor(v);
+        } catch (erro) {
+          pendentes.current--;
+          if (erro instanceof ErroApi && erro.tipo === 'rede' && p.tipoVenda === TIPO_VENDA.balcao) {
+            setLocal(true);
+            p.aoOffline();
+            notificar({ tipo: 'warning', mensagem: MENSAGEM_MODO_LOCAL });
+          } else if (criada.current) {
+            recarregar();
+          }
+        } finally {
+          if (pendentes.current === 0) setSincronizando(false);
+        }
+      });
+      fila.current = passo;
+      return passo;
+    },
+    [aplicarServidor, p.aoOffline, p.tipoVenda, recarregar],
+  );
+
+  const adicionar = (produto: ProdutoFrenteLoja, qtd?: string, observacao?: string) => {
+    const r = tentar(() =>
+      adicionarProdutoLocal(vendaRef.current, p.amb, produto, agora(), {
+        ...(qtd ? { quantidade: qtd } : {}),
+        ...(observacao ? { obs: observacao } : {}),
+      }),
+    );
+    if (!r.ok) {
+      notificar({ tipo: 'error', mensagem: r.mensagem });
+      return;
+    }
+    const nova = r.valor;
+    setVenda(nova);
+    vendaRef.current = nova;
+    const item = nova.produtos[nova.produtos.length - 1];
+    setSelecionado(item?.numeroItem ?? null);
+    setBusca('');
+    if (modoLocal || !item) return;
+    if (!criada.current) {
+      criada.current = true;
+      const corpo: CorpoCriarVenda = {
+        _id: nova._id,
+        empresa: p.amb.empresa,
+        tipoVenda: p.tipoVenda,
+        terminal: p.amb.terminal,
+        ...p.criacao,
+        produtos: nova.produtos.map(itemEnvio),
+      };
+      void enfileirar(() => vendaApi.criar(corpo));
+    } else {
+      const id = nova._id;
+      void enfileirar(() =>
+        vendaApi.adicionarItens(id, [itemEnvio(item)], p.amb.terminal, `item:${id}:${item.numeroItem}`),
+      );
+    }
+  };
+
+  const escolherPrimeiro = () => {
+    const bruto = termo.trim();
+    const porCodigo = /^\d{8,14}$/.test(bruto) ? p.indice.porCodigoBarras(bruto) : undefined;
+    const alvo = porCodigo ?? resultados[0];
+    if (alvo) adicionar(alvo, quantidade);
+    else if (bruto) notificar({ tipo: 'warning', mensagem: `Produto não encontrado: ${bruto}` });
+  };
+
+  // Keyboard: F2 search, F4 payment, F6 item discount, F7 general discount, Del delete the selected item.
+  useEffect(() => {
+    const tecla = (e: KeyboardEvent) => {
+      if (e.key === 'F2') {
+        e.preventDefault();
+        campoBusca.current?.focus();
+      } else if (e.key === 'F4') {
+        e.preventDefault();
+        abrirPagamento();
+      } else if (e.key === 'F6') {
+        e.preventDefault();
+        if (selecionado) setDesconto('item');
+      } else if (e.key === 'F7') {
+        e.preventDefault();
+        setDesconto('geral');
+      }
+    };
+    window.addEventListener('keydown', tecla);
+    return () => window.removeEventListener('keydown', tecla);
+  });
+
+  const aguardarServidor = async () => {
+    await fila.current;
+    return criada.current && !modoLocal;
+  };
+
+  const exigirServidor = async (): Promise<boolean> => {
+    if (modoLocal) {
+      notificar({ tipo: 'warning', mensagem: 'Operação indisponível em modo local.' });
+      return false;
+    }
+    if (!(await aguardarServidor())) {
+      notificar({ tipo: 'warning', mensagem: 'Item não informado' });
+      return false;
+    }
+    return true;
+  };
+
+  const aplicarDesconto = async (tipo: 'item' | 'geral', modo: number, valor: string) => {
+    setDesconto(null);
+    if (!(await exigirServidor())) return;
+    const permissao = tipo === 'item' ? PERMISSAO.descontoItem : PERMISSAO.descontoGeral;
+    const l = await liberar({ permissao, senhaObrigatoria: true, mostrarMotivo: true });
+    if (!l) return;
+    setOcupado(true);
+    try {
+      const v =
+        tipo === 'item' && selecionado
+          ? await vendaApi.descontoItem(venda._id, {
+              numeroItem: selecionado,
+              modo: modo as 0 | 1 | 2 | 3 | 4,
+              valor,
+              terminal: p.amb.terminal,
+              ...(l.liberacao ? { liberacao: l.liberacao } : {}),
+              ...(l.motivo ? { justificativa: l.motivo } : {}),
+            })
+          : await vendaApi.descontoGeral(venda._id, {
+              modo: modo as 0 | 1,
+              valor,
+              terminal: p.amb.terminal,
+              ...(l.liberacao ? { liberacao: l.liberacao } : {}),
+              ...(l.motivo ? { justificativa: l.motivo } : {}),
+            });
+      setVenda(v);
+    } catch {
+      // the toast of the API client says why
+    } finally {
+      setOcupado(false);
+    }
+  };
+
+  const deletarItem = async () => {
+    const item = venda.produtos.find((i) => i.numeroItem === selecionado);
+    if (!item) {
+      notificar({ tipo: 'warning', mensagem: 'Item não informado' });
+      return;
+    }
+    if (item.cancelado) {
+      notificar({ tipo: 'warning', mensagem: 'Útimo item já esta deletado!' });
+      return;
+    }
+    if (!(await exigirServidor())) return;
+    const l = await liberar({
+      permissao: item.confirmado ? PERMISSAO.excluirProdutoConfirmado : PERMISSAO.excluirProdutoNaoConfirmado,
+      senhaObrigatoria: true,
+      mostrarMotivo: true,
+      motivoObrigatorio: true,
+    });
+    if (!l) return;
+    try {
+      setVenda(
+        await vendaApi.deletarProduto(
+          venda._id,
+          item.numeroItem,
+          l.motivo ?? '',
+          l.liberacao,
+          p.amb.terminal,
+        ),
+      );
+    } catch {
+      // toast shown
+    }
+  };
+
+  const cancelarVenda = async () => {
+    if (!criada.current && !modoLocal) {
+      p.aoTerminar(null);
+      return;
+    }
+    if (modoLocal) {
+      p.aoTerminar(null);
+      return;
+    }
+    await aguardarServidor();
+    const l = await liberar({
+      permissao: PERMISSAO.cancelarVenda,
+      senhaObrigatoria: true,
+      mostrarMotivo: true,
+      motivoObrigatorio: true,
+    });
+    if (!l) return;
+    try {
+      await vendaApi.deletarVenda(venda._id, l.motivo ?? '', l.liberacao, p.amb.terminal);
+      notificar({ tipo: 'success', mensagem: 'Venda cancelada.' });
+      p.aoTerminar(null);
+    } catch {
+      // toast shown
+    }
+  };
+
+  const abrirPagamento = () => {
+    if (vendaRef.current.produtos.filter((i) => !i.cancelado).length === 0) {
+      notificar({ tipo: 'warning', mensagem: 'Item não informado' });
+      return;
+    }
+    setPagando(true);
+  };
+
+  const lancarPagamento = async (forma: FormaPagamentoVenda, valorPago: string) => {
+    const id = novoId();
+    if (modoLocal) {
+      const r = tentar(() => pagarLocal(vendaRef.current, p.amb, forma, valorPago, agora(), id));
+      if (!r.ok) {
+        notificar({ tipo: 'error', mensagem: r.mensagem });
+        return;
+      }
+      pagamentosLocais.current.push({
+        _id: id,
+        formaPagamento: forma._id,
+        valorPago,
+        terminal: p.amb.terminal,
+      });
+      setVenda(r.valor);
+      return;
+    }
+    setOcupado(true);
+    try {
+      await aguardarServidor();
+      if (!p.dados.periodo.periodoAberto && p.tipoVenda !== TIPO_VENDA.balcao) {
+        // the server refuses too; the message comes from it
+      }
+      const v = await vendaApi.pagar(venda._id, {
+        _id: id,
+        formaPagamento: forma._id,
+        valorPago,
+        terminal: p.amb.terminal,
+        ...(posicaoPagando ? { posicao: posicaoPagando } : {}),
+        ...(venda.cliente && !venda.cliente.clientePadrao ? { cliente: venda.cliente._id } : {}),
+      });
+      setVenda(v);
+      if (posicaoPagando) {
+        setPosicaoPagando(null);
+        setPagando(false);
+        notificar({ tipo: 'success', mensagem: `Posição ${posicaoPagando} paga.` });
+      }
+    } catch (erro) {
+      if (erro instanceof ErroApi && erro.tipo === 'rede' && p.tipoVenda === TIPO_VENDA.balcao) {
+        setLocal(true);
+        p.aoOffline();
+        notificar({ tipo: 'warning', mensagem: MENSAGEM_MODO_LOCAL });
+      }
+    } finally {
+      setOcupado(false);
+    }
+  };
+
+  const cancelarPagamento = async (pagamentoId: string) => {
+    if (modoLocal) {
+      pagamentosLocais.current = pagamentosLocais.current.filter((x) => x._id !== pagamentoId);
+      const sem = {
+        ...vendaRef.current,
+        pagamentos: vendaRef.current.pagamentos.filter((x) => x._id !== pagamentoId),
+      };
+      setVenda(recalcularVenda(sem, p.amb.catalogo, p.amb.configuracao, agora()));
+      return;
+    }
+    const pag = venda.pagamentos.find((x) => x._id === pagamentoId);
+    const l = await liberar({
+      permissao: pag?.periodo
+        ? PERMISSAO.excluirPagamentoConfirmado
+        : PERMISSAO.excluirPagamentoNaoConfirmado,
+      senhaObrigatoria: true,
+      mostrarMotivo: true,
+    });
+    if (!l) return;
+    try {
+      setVenda(await vendaApi.cancelarPagamento(venda._id, pagamentoId, l.liberacao, p.amb.terminal));
+    } catch {
+      // toast shown
+    }
+  };
+
+  const confirmar = async () => {
+    setOcupado(true);
+    try {
+      if (modoLocal) {
+        const v = vendaRef.current;
+        await enfileirarVenda({
+          _id: v._id,
+          empresa: p.amb.empresa,
+          criadaEm: new Date().toISOString(),
+          corpo: {
+            _id: v._id,
+            empresa: p.amb.empresa,
+            tipoVenda: p.tipoVenda,
+            terminal: p.amb.terminal,
+            produtos: v.produtos.filter((i) => !i.cancelado).map(itemEnvio),
+          },
+          pagamentos: pagamentosLocais.current.map(({ terminal: _t, ...x }) => x),
+          terminal: p.amb.terminal,
+          total: v.total,
+          tentativas: 0,
+          etapa: 'pendente',
+        });
+        notificar({
+          tipo: 'success',
+          mensagem: `Venda gravada localmente (${formatarMoeda(v.total)}). Será enviada quando o servidor voltar.`,
+        });
+        setPagando(false);
+        p.aoTerminar(v);
+        return;
+      }
+      await aguardarServidor();
+      const v = await vendaApi.encerrar(venda._id);
+      setPagando(false);
+      const troco = Number(v.totalTroco) > 0 ? ` Troco: ${formatarMoeda(v.totalTroco)}` : '';
+      notificar({
+        tipo: 'success',
+        mensagem: `Venda ${v.sequencialPeriodo ?? v.numero ?? ''} encerrada.${troco}`,
+      });
+      // Hand-over to the NFC-e flow (its own module); a failure there does not undo the ended sale.
+      void vendaApi.enviarNfce(p.amb.empresa, v._id).catch(() => undefined);
+      p.aoTerminar(v);
+    } catch {
+      // toast shown
+    } finally {
+      setOcupado(false);
+    }
+  };
+
+  const responder = async () => {
+    if (!pergunta) return;
+    const { tipo, valor } = pergunta;
+    setPergunta(null);
+    if (!(await exigirServidor())) return;
+    try {
+      if (tipo === 'posicaoItem') {
+        const numeros = valor
+          .split(/[ ,;]+/)
+          .map(Number)
+          .filter((n) => Number.isInteger(n) && n > 0);
+        if (!selecionado || numeros.length === 0) {
+          notificar({ tipo: 'warning', mensagem: 'Item não informado' });
+          return;
+        }
+        const posicaoVenda = Math.max(venda.posicaoVenda, ...numeros);
+        setVenda(
+          await vendaApi.posicoes(venda._id, { posicaoVenda, numeroItem: selecionado, posicoes: numeros }),
+        );
+      } else if (tipo === 'pagarPosicao') {
+        const n = Number(valor);
+        if (!Number.isInteger(n) || n <= 0) return;
+        setPosicaoPagando(n);
+        setPagando(true);
+      } else {
+        if (validarNumeroMesa(valor) !== true) {
+          notificar({ tipo: 'error', mensagem: 'Numero da mesa inválido' });
+          return;
+        }
+        if (!selecionado) {
+          notificar({ tipo: 'warning', mensagem: 'Item não informado' });
+          return;
+        }
+        const l = await liberar({
+          permissao: PERMISSAO.transferirItem,
+          senhaObrigatoria: true,
+          mostrarMotivo: true,
+        });
+        if (!l) return;
+        await vendaApi.transferir({
+          vendaOrigem: venda._id,
+          mesaDestino: Number(valor),
+          itens: [selecionado],
+          terminal: p.amb.terminal,
+          ...(l.liberacao ? { liberacao: l.liberacao } : {}),
+        });
+        notificar({ tipo: 'success', mensagem: `Item transferido para a mesa ${valor}.` });
+        setVenda(await vendaApi.obter(venda._id));
+      }
+    } catch {
+      // toast shown
+    }
+  };
+
+  const fecharConta = async (comServico: boolean) => {
+    if (!(await exigirServidor())) return;
+    try {
+      setVenda(await vendaApi.fecharConta(venda._id, comServico));
+    } catch {
+      // toast shown
+    }
+  };
+
+  const ativos = venda.produtos.filter((i) => !i.cancelado);
+  const mesa = p.tipoVenda === TIPO_VENDA.mesa;
+  const numeroExibido =
+    venda.tipoVenda.id === 53 || venda.tipoVenda.id === 55
+      ? (venda.sequencialPeriodo ?? venda.numero)
+      : venda.numero;
+
+  return (
+    <Flex gap={12} style={{ height: '100%', minHeight: 0 }}>
+      <Flex vertical gap={8} style={{ flex: '1 1 62%', minWidth: 0, minHeight: 0 }}>
+        <div style={{ position: 'relative' }}>
+          <Input
+            ref={campoBusca}
+            size="large"
+            autoFocus
+            allowClear
+            placeholder="Código de barras, código ou nome (F2) — 3*refri lança 3"
+            aria-label="Buscar produto"
+            value={busca}
+            onChange={(e) => setBusca(e.target.value)}
+            onPressEnter={escolherPrimeiro}
+            data-testid="busca-produto"
+          />
+          {resultados.length > 0 && (
+            <div
+              role="listbox"
+              aria-label="Produtos encontrados"
+              data-testid="resultados-busca"
+              style={{
+                position: 'absolute',
+                zIndex: 5,
+                insetInline: 0,
+                top: 44,
+                maxHeight: 360,
+                overflowY: 'auto',
+                background: token.colorBgElevated,
+                boxShadow: token.boxShadowSecondary,
+                borderRadius: token.borderRadius,
+              }}
+            >
+              {resultados.map((r) => (
+                <div
+                  key={r._id}
+                  role="option"
+                  aria-selected={false}
+                  tabIndex={-1}
+                  onClick={() => adicionar(r, quantidade)}
+                  onKeyDown={() => undefined}
+                  style={{
+                    display: 'flex',
+                    justifyContent: 'space-between',
+                    padding: '10px 12px',
+                    cursor: 'pointer',
+                    borderBottom: `1px solid ${token.colorBorderSecondary}`,
+                  }}
+                >
+                  <span>
+                    <Typography.Text type="secondary">{r.codigoInterno} · </Typography.Text>
+                    {r.descricao}
+                  </span>
+                  <Typography.Text strong>{formatarMoeda(r.preco)}</Typography.Text>
+                </div>
+              ))}
+            </div>
+          )}
+        </div>
+        <Card
+          size="small"
+          style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
+          styles={{ body: { padding: 0 } }}
+        >
+          <ItensVenda venda={venda} selecionado={selecionado} aoSelecionar={setSelecionado} />
+        </Card>
+      </Flex>
+      <Flex vertical gap={8} style={{ flex: '0 0 320px' }}>
+        <Card size="small">
+          <Flex justify="space-between" align="center">
+            <Typography.Text strong>
+              {p.titulo ?? 'Venda'} {numeroExibido ? `nº ${numeroExibido}` : ''}
+            </Typography.Text>
+            {modoLocal ? (
+              <Tag color="warning">Modo local</Tag>
+            ) : sincronizando ? (
+              <Tag color="processing">Sincronizando</Tag>
+            ) : criada.current ? (
+              <Tag color="success">Gravada</Tag>
+            ) : null}
+          </Flex>
+          <Flex justify="space-between" style={{ marginTop: 8 }}>
+            <Typography.Text type="secondary">Itens</Typography.Text>
+            <Typography.Text>{ativos.length}</Typography.Text>
+          </Flex>
+          <Flex justify="space-between">
+            <Typography.Text type="secondary">Subtotal</Typography.Text>
+            <Typography.Text data-testid="subtotal">{formatarMoeda(venda.subTotal)}</Typography.Text>
+          </Flex>
+          <Flex justify="space-between">
+            <Typography.Text type="secondary">Descontos</Typography.Text>
+            <Typography.Text type="success" data-testid="total-desconto">
+              {formatarMoeda(venda.totalDesconto)}
+            </Typography.Text>
+          </Flex>
+          {Number(venda.totalAcrescimo) > 0 && (
+            <Flex justify="space-between">
+              <Typography.Text type="secondary">Acréscimos</Typography.Text>
+              <Typography.Text>{formatarMoeda(venda.totalAcrescimo)}</Typography.Text>
+            </Flex>
+          )}
+          {Number(venda.taxaEntrega) > 0 && (
+            <Flex justify="space-between">
+              <Typography.Text type="secondary">Taxa de entrega</Typography.Text>
+              <Typography.Text data-testid="taxa-entrega">{formatarMoeda(venda.taxaEntrega)}</Typography.Text>
+            </Flex>
+          )}
+          {venda.combosRealizados.map((c) => (
+            <Flex key={`${c.combo}-${c.itens.map((i) => i.numeroItem).join()}`} justify="space-between">
+              <Tag color={c.corPredominanteCombo ?? undefined}>{c.descricao}</Tag>
+              <Typography.Text type="success">-{formatarMoeda(c.desconto)}</Typography.Text>
+            </Flex>
+          ))}
+          <Flex justify="space-between" align="baseline" style={{ marginTop: 8 }}>
+            <Typography.Text strong>Total</Typography.Text>
+            <Typography.Title level={2} style={{ margin: 0 }} data-testid="total-venda">
+              {formatarMoeda(venda.total)}
+            </Typography.Title>
+          </Flex>
+        </Card>
+        <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 8 }}>
+          <BotaoGrande
+            onClick={() =>
+              selecionado
+                ? setDesconto('item')
+                : notificar({ tipo: 'warning', mensagem: 'Item não informado' })
+            }
+          >
+            Desconto item (F6)
+          </BotaoGrande>
+          <BotaoGrande onClick={() => setDesconto('geral')}>Desconto geral (F7)</BotaoGrande>
+          <BotaoGrande onClick={() => setObs({ aberto: true, texto: '' })} disabled={!selecionado}>
+            Observação
+          </BotaoGrande>
+          <BotaoGrande danger onClick={deletarItem}>
+            Excluir item
+          </BotaoGrande>
+          {mesa && (
+            <>
+              <BotaoGrande
+                onClick={() => setPergunta({ tipo: 'posicaoItem', valor: '' })}
+                disabled={!selecionado}
+              >
+                Posição do item
+              </BotaoGrande>
+              <BotaoGrande onClick={() => setPergunta({ tipo: 'pagarPosicao', valor: '' })}>
+                Pagar posição
+              </BotaoGrande>
+              <BotaoGrande
+                onClick={() => setPergunta({ tipo: 'transferir', valor: '' })}
+                disabled={!selecionado}
+              >
+                Transferir item
+              </BotaoGrande>
+              <BotaoGrande onClick={() => void fecharConta(true)}>Fechar c/ serviço</BotaoGrande>
+              <BotaoGrande onClick={() => void fecharConta(false)}>Fechar s/ serviço</BotaoGrande>
+            </>
+          )}
+          {p.acoesExtras?.({
+            venda,
+            selecionado,
+            aplicar: (v) => setVenda(v),
+          })}
+          <BotaoGrande danger onClick={cancelarVenda}>
+            Cancelar venda
+          </BotaoGrande>
+          <BotaoGrande onClick={() => p.aoTerminar(null)}>Voltar</BotaoGrande>
+        </div>
+        <BotaoGrande
+          type="primary"
+          style={{ minHeight: 64, fontSize: 20 }}
+          onClick={abrirPagamento}
+          data-testid="abrir-pagamento"
+        >
+          Pagamento (F4) · {formatarMoeda(venda.total)}
+        </BotaoGrande>
+      </Flex>
+      <PagamentoDialog
+        aberto={pagando}
+        venda={venda}
+        formas={p.dados.formasPagamento}
+        pix={{
+          chave: String(p.dados.empresa.configuracoes?.chavePix ?? p.dados.empresa.cnpj ?? ''),
+          nome: p.dados.empresa.nomeFantasia ?? p.dados.empresa.descricao,
+          cidade: p.dados.empresa.endereco?.cidade ?? 'BRASIL',
+        }}
+        ocupado={ocupado || sincronizando}
+        aoLancar={lancarPagamento}
+        aoCancelarPagamento={cancelarPagamento}
+        aoConfirmar={confirmar}
+        aoFechar={() => {
+          setPagando(false);
+          setPosicaoPagando(null);
+        }}
+        {...(posicaoPagando
+          ? {
+              restanteOverride: valorPosicao(venda, posicaoPagando),
+              titulo: `Pagamento da posição ${posicaoPagando}`,
+            }
+          : {})}
+      />
+      <Modal
+        open={pergunta !== null}
+        title={
+          pergunta?.tipo === 'posicaoItem'
+            ? `Posições do item ${selecionado ?? ''} (ex.: 1 ou 1,2)`
+            : pergunta?.tipo === 'pagarPosicao'
+              ? 'Pagar a posição'
+              : 'Transferir o item para a mesa'
+        }
+        okText="Confirmar"
+        onOk={() => void responder()}
+        onCancel={() => setPergunta(null)}
+        destroyOnHidden
+      >
+        <Input
+          size="large"
+          autoFocus
+          aria-label={pergunta?.tipo === 'transferir' ? 'Mesa destino' : 'Posição'}
+          value={pergunta?.valor ?? ''}
+          onChange={(e) => setPergunta((q) => (q ? { ...q, valor: e.target.value } : q))}
+          onPressEnter={() => void responder()}
+        />
+      </Modal>
+      <DescontoDialog
+        aberto={desconto !== null}
+        titulo={desconto === 'item' ? `Desconto no item ${selecionado ?? ''}` : 'Desconto geral'}
+        modos={desconto === 'item' ? MODOS_DESCONTO_ITEM : MODOS_DESCONTO_GERAL}
+        aoFechar={() => setDesconto(null)}
+        aoConfirmar={(modo, valor) => desconto && void aplicarDesconto(desconto, modo, valor)}
+      />
+      <Modal
+        open={obs.aberto}
+        title="Observação do item"
+        onCancel={() => setObs({ aberto: false, texto: '' })}
+        onOk={() => {
+          const n = selecionado;
+          const texto = obs.texto;
+          setObs({ aberto: false, texto: '' });
+          const item = vendaRef.current.produtos.find((i) => i.numeroItem === n);
+          if (!item) return;
+          const v = vendaRef.current;
+          setVenda({
+            ...v,
+            produtos: v.produtos.map((i) => (i.numeroItem === n ? { ...i, obs: texto } : i)),
+          });
+          if (!modoLocal && criada.current)
+            void enfileirar(() => vendaApi.alterarItem(v._id, item.numeroItem, item.quantidade, texto));
+        }}
+      >
+        <Input.TextArea
+          aria-label="Observação"
+          maxLength={500}
+          value={obs.texto}
+          onChange={(e) => setObs({ aberto: true, texto: e.target.value })}
+        />
+      </Modal>
+    </Flex>
+  );
+}
