@@ -3,6 +3,7 @@ import { lerSessaoSalva } from '../lib/session/armazenamento.ts';
 import { decidirAcesso } from '../lib/session/guarda.ts';
 import { obterSessao, restaurarSessao } from '../lib/session/sessao.ts';
 import { ROTAS } from '../routes/rotas.ts';
+import { ROTAS_OPERACAO } from '../routes/rotas-operacao.ts';
 import { comTempoLimite } from './com-tempo-limite.ts';
 import { ErroRota } from './erro-rota.tsx';
 
@@ -65,6 +66,8 @@ export function criarRotas() {
             })),
           ),
         },
+        // KDS, expedition, motoboy departure and doorman: full screen, outside the back-office layout.
+        ...ROTAS_OPERACAO.map((r) => ({ path: r.path, loader: guardaLoader, lazy: comTempoLimite(r.lazy) })),
         {
           path: '/',
           loader: guardaLoader,

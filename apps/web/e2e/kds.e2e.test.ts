@@ -1,0 +1,280 @@
+import { createHash } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  type Aba,
+  abrirNavegador,
+  capturar,
+  definirTemaEscuro,
+  fazerLogin,
+  novaAba,
+  USUARIOS,
+} from './apoio.ts';
+
+// Kitchen display, expedition and motoboy dispatch with several browser contexts at once: the POS (here
+// its API) launches a table order with items of two sectors -> each KDS station (a 1920x1080 TV and a
+// tablet) shows only its items within 1 s -> bump -> the expedition shows it produced -> a rider takes a
+// delivery order out -> delivered.
+
+const baseUrl = inject('baseUrl');
+let navegador: Browser;
+let token = '';
+let empresa = '';
+const ids: Record<string, string> = {};
+const abas: Aba[] = [];
+
+interface Envelope {
+  valido: boolean;
+  data: Record<string, unknown> & { message?: string };
+}
+
+async function chamar(metodo: string, caminho: string, corpo?: unknown): Promise<Envelope['data']> {
+  const r = await fetch(`${baseUrl}/api/${caminho}`, {
+    method: metodo,
+    headers: { 'content-type': 'application/json', token, version: 'e2e', empresa },
+    ...(corpo === undefined ? {} : { body: JSON.stringify(corpo) }),
+  });
+  const e = (await r.json()) as Envelope;
+  if (!e.valido) throw new Error(`${metodo} ${caminho}: ${JSON.stringify(e.data)}`);
+  return e.data;
+}
+
+async function idPor(tabela: string, descricao: string, campo = 'descricao'): Promise<string> {
+  const lista = (await chamar('POST', `${tabela}/getPopulate`, {
+    filtro: { [campo]: descricao },
+  })) as unknown as {
+    _id: string;
+  }[];
+  const id = lista[0]?._id;
+  if (!id) throw new Error(`${tabela} ${descricao}`);
+  return id;
+}
+
+beforeAll(async () => {
+  navegador = await abrirNavegador();
+  const grupos = (await (
+    await fetch(`${baseUrl}/api/getGrupoEmpresarialLista`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ lixo: false }),
+    })
+  ).json()) as { data: { _id: string }[] };
+  const login = (await (
+    await fetch(`${baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: USUARIOS.admin.email,
+        senha: createHash('sha256').update(USUARIOS.admin.senha).digest('hex'),
+        grupoEmpresarial: grupos.data[0]?._id,
+      }),
+    })
+  ).json()) as { data: { token: string } };
+  token = login.data.token;
+  empresa = await idPor('empresa', 'Loja Centro');
+  for (const p of [
+    'Pizza Grande Calabresa',
+    'Pizza Grande Portuguesa',
+    'Refrigerante Lata 350ml',
+    'X-Burguer',
+  ])
+    ids[p] = await idPor('produtoGeral', p);
+  ids.joao = await idPor('pessoa', 'João Cliente', 'nome');
+  const criar = async (tabela: string, corpo: Record<string, unknown>) =>
+    (await chamar('POST', tabela, { empresa, ...corpo }))._id as string;
+  const cozinha = await criar('kdsSetor', { descricao: 'Cozinha' });
+  const bar = await criar('kdsSetor', { descricao: 'Bar' });
+  await criar('kdsSetorCadastroGrupo', { agrupador: await idPor('agrupador', 'Pizzas'), kdsSetor: cozinha });
+  await criar('kdsSetorCadastroGrupo', { agrupador: await idPor('agrupador', 'Lanches'), kdsSetor: cozinha });
+  await criar('kdsSetorCadastroGrupo', { agrupador: await idPor('agrupador', 'Bebidas'), kdsSetor: bar });
+  ids.estacaoCozinha = await criar('kdsEstacao', {
+    descricao: 'Cozinha',
+    tipo: 'producao',
+    setores: [cozinha],
+    tempoAlerta: 1,
+    tempoAtraso: 2,
+  });
+  ids.estacaoBar = await criar('kdsEstacao', { descricao: 'Bar', tipo: 'producao', setores: [bar] });
+  ids.estacaoMontagem = await criar('kdsEstacao', { descricao: 'Montagem', tipo: 'montagem', setores: [] });
+  await criar('kdsMontagem', {
+    descricao: 'Montagem',
+    estacao: ids.estacaoMontagem,
+    setores: [cozinha, bar],
+  });
+});
+
+afterAll(async () => {
+  for (const a of abas) await a.contexto.close();
+  await navegador?.close();
+});
+
+async function abrir(
+  rota: string,
+  viewport: { width: number; height: number },
+  testId: string,
+): Promise<Aba> {
+  const aba = await novaAba(navegador, viewport);
+  abas.push(aba);
+  await fazerLogin(aba.pagina, baseUrl, USUARIOS.admin.email, USUARIOS.admin.senha, 'Loja Centro');
+  await aba.pagina.goto(`${baseUrl}/#/frenteLoja/${rota}`);
+  await aba.pagina.getByTestId(testId).waitFor();
+  return aba;
+}
+
+async function lancar(corpo: Record<string, unknown>, produtos: Record<string, unknown>[]) {
+  const venda = await chamar('POST', 'venda', { ...corpo, produtos });
+  const inicio = Date.now();
+  await chamar('POST', `venda/${venda._id as string}/confirmarItens`, {});
+  return { vendaId: venda._id as string, inicio };
+}
+
+const itens = async (pagina: Page, vendaId: string) =>
+  (await pagina.getByTestId(`pedido-${vendaId}`).getByTestId('item-kds').allInnerTexts()).map(
+    (t) => t.split('\n')[0] ?? '',
+  );
+
+async function emAmbosOsTemas(pagina: Page, nome: string) {
+  await definirTemaEscuro(pagina, false);
+  // Away from the theme button, so its tooltip is not in the picture.
+  await pagina.mouse.move(5, 300);
+  await capturar(pagina, `${nome}-claro`);
+  await definirTemaEscuro(pagina, true);
+  await pagina.mouse.move(5, 300);
+  await capturar(pagina, `${nome}-escuro`);
+  await definirTemaEscuro(pagina, false);
+}
+
+describe('KDS, expedition and dispatch', () => {
+  it('table order of two sectors -> each station shows only its items within 1 s -> bump -> produced', async () => {
+    const tv = await abrir(`kds/${ids.estacaoCozinha}`, { width: 1920, height: 1080 }, 'tela-kds');
+    const tablet = await abrir(`kds/${ids.estacaoBar}`, { width: 1024, height: 768 }, 'tela-kds');
+    const expedicao = await abrir('expedicao', { width: 1366, height: 768 }, 'tela-expedicao');
+    await tv.pagina.getByTestId('titulo-estacao').getByText('Cozinha').waitFor();
+    await tablet.pagina.getByTestId('titulo-estacao').getByText('Bar').waitFor();
+    // Sockets joined the store room once the station shows as online.
+    for (const a of [tv, tablet]) await a.pagina.getByText('Online').waitFor();
+
+    const { vendaId, inicio } = await lancar({ tipoVenda: 54, mesa: 31 }, [
+      {
+        produto: ids['Pizza Grande Calabresa'],
+        produtosFilho: [
+          { produto: ids['Pizza Grande Calabresa'], quantidadeParte: 1 },
+          { produto: ids['Pizza Grande Portuguesa'], quantidadeParte: 1 },
+        ],
+        obs: 'bem assada',
+      },
+      { produto: ids['X-Burguer'] },
+      { produto: ids['Refrigerante Lata 350ml'], quantidade: '2' },
+    ]);
+    await Promise.all([
+      tv.pagina.getByTestId(`pedido-${vendaId}`).waitFor({ timeout: 1000 }),
+      tablet.pagina.getByTestId(`pedido-${vendaId}`).waitFor({ timeout: 1000 }),
+    ]);
+    const ate = Date.now() - inicio;
+    expect(ate).toBeLessThan(1000);
+    expect(await itens(tv.pagina, vendaId)).toEqual(['1x Pizza Grande Calabresa', '1x X-Burguer']);
+    expect(await itens(tablet.pagina, vendaId)).toEqual(['2x Refrigerante Lata 350ml']);
+    const cartaoTv = tv.pagina.getByTestId(`pedido-${vendaId}`);
+    await expect.poll(() => cartaoTv.getByText('½ Pizza Grande Portuguesa').count()).toBe(1);
+    expect(await cartaoTv.getByTestId('obs-item').textContent()).toBe('Obs: bem assada');
+    expect(await cartaoTv.getByTestId('identificacao').textContent()).toBe('Mesa 31');
+
+    // A second order so the TV screenshot shows a started one and the keyboard selection.
+    const segundo = await lancar({ tipoVenda: 54, mesa: 32 }, [
+      { produto: ids['X-Burguer'], obs: 'sem picles' },
+    ]);
+    await tv.pagina.getByTestId(`pedido-${segundo.vendaId}`).waitFor({ timeout: 1000 });
+    await tv.pagina.keyboard.press('ArrowRight');
+    await tv.pagina.keyboard.press('i');
+    await tv.pagina.getByTestId(`pedido-${segundo.vendaId}`).getByText('Em produção').waitFor();
+    await emAmbosOsTemas(tv.pagina, 'kds-tv-1920');
+    await emAmbosOsTemas(tablet.pagina, 'kds-tablet-1024');
+    const montagem = await abrir(`kds/${ids.estacaoMontagem}`, { width: 1366, height: 768 }, 'tela-kds');
+    await montagem.pagina.getByTestId(`pedido-${vendaId}`).waitFor();
+    expect((await itens(montagem.pagina, vendaId)).sort()).toEqual([
+      '1x Pizza Grande Calabresa',
+      '1x X-Burguer',
+      '2x Refrigerante Lata 350ml',
+    ]);
+    // Twelve minutes later (the browser's clock only): timers past the 10-minute alert turn yellow.
+    await montagem.pagina.clock.setFixedTime(new Date(Date.now() + 12 * 60_000));
+    await expect
+      .poll(() => montagem.pagina.getByTestId(`pedido-${vendaId}`).getAttribute('data-cor'))
+      .toBe('alerta');
+    await emAmbosOsTemas(montagem.pagina, 'kds-montagem');
+
+    // Bump on both stations: the order leaves them and the expedition shows it produced.
+    await tv.pagina.getByTestId(`pedido-${vendaId}`).getByTestId('bump').click();
+    await tablet.pagina.getByTestId(`pedido-${vendaId}`).getByTestId('bump').click();
+    await tv.pagina.getByTestId(`pedido-${vendaId}`).waitFor({ state: 'detached' });
+    await tablet.pagina.getByTestId(`pedido-${vendaId}`).waitFor({ state: 'detached' });
+    const cartaoExp = expedicao.pagina.getByTestId(`expedicao-${vendaId}`);
+    await expedicao.pagina.getByTestId('coluna-Produzido').getByTestId(`expedicao-${vendaId}`).waitFor();
+    expect(await cartaoExp.getAttribute('data-status')).toBe('2');
+    // Recall brings the last bumped order back to the TV.
+    await tv.pagina.getByTestId('recall').click();
+    await tv.pagina.getByTestId(`pedido-${vendaId}`).waitFor();
+    await tv.pagina.getByTestId(`pedido-${vendaId}`).getByTestId('bump').click();
+    await tv.pagina.getByTestId(`pedido-${vendaId}`).waitFor({ state: 'detached' });
+
+    for (const a of [tv, tablet, expedicao, montagem]) expect(a.erros).toEqual([]);
+  });
+
+  it('a rider takes a delivery order out and back: in delivery -> delivered, then settles', async () => {
+    const tv = abas[0];
+    const expedicao = abas[2];
+    if (!tv || !expedicao) throw new Error('abas do primeiro teste');
+    const saida = await abrir('saidaMotoboy', { width: 1024, height: 768 }, 'tela-saida-motoboy');
+    const { vendaId } = await lancar({ tipoVenda: 55, cliente: ids.joao, distanciaEntregaMetros: 4500 }, [
+      { produto: ids['Pizza Grande Calabresa'] },
+    ]);
+    await tv.pagina.getByTestId(`pedido-${vendaId}`).waitFor({ timeout: 1000 });
+    await tv.pagina.getByTestId(`pedido-${vendaId}`).getByTestId('bump').click();
+    await expedicao.pagina.getByTestId('coluna-Produzido').getByTestId(`expedicao-${vendaId}`).waitFor();
+
+    const despacho = saida.pagina.getByTestId(`despacho-${vendaId}`);
+    await despacho.waitFor();
+    await despacho.getByTestId('selecionar-motoboy').click();
+    await saida.pagina
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: 'Marcos Motoboy' })
+      .click();
+    await despacho.getByRole('button', { name: 'Atribuir' }).click();
+    const motoboy = saida.pagina
+      .locator('[data-testid^="motoboy-"]')
+      .filter({ hasText: 'Marcos Motoboy' })
+      .first();
+    await motoboy.getByTestId(`motoboy-pedido-${vendaId}`).waitFor();
+    await expect.poll(() => motoboy.getByTestId('situacao-motoboy').textContent()).toBe('Aguardando saída');
+    await emAmbosOsTemas(saida.pagina, 'saida-motoboy');
+
+    await motoboy.getByRole('button', { name: 'Saída' }).click();
+    await expedicao.pagina.getByTestId('coluna-Em entrega').getByTestId(`expedicao-${vendaId}`).waitFor();
+    await expect.poll(() => motoboy.getByTestId('situacao-motoboy').textContent()).toBe('Em rota');
+    await emAmbosOsTemas(expedicao.pagina, 'expedicao');
+
+    await motoboy.getByRole('button', { name: 'Retorno' }).click();
+    await expedicao.pagina.getByTestId('coluna-Entregue').getByTestId(`expedicao-${vendaId}`).waitFor();
+    expect(await expedicao.pagina.getByTestId(`expedicao-${vendaId}`).getAttribute('data-status')).toBe('4');
+    await motoboy.getByRole('button', { name: 'Acerto' }).click();
+    const acerto = saida.pagina.getByTestId('acerto');
+    await acerto.waitFor();
+    expect(await acerto.textContent()).toMatch(/Total das taxas de entregaR\$\s8,00/);
+    await saida.pagina.locator('.ant-modal-footer').getByRole('button', { name: 'Fechar' }).click();
+    await expect.poll(() => motoboy.getByTestId('situacao-motoboy').textContent()).toBe('Livre');
+    for (const a of [saida, expedicao]) expect(a.erros).toEqual([]);
+  });
+
+  it('doorman registration', async () => {
+    const portaria = await abrir('portaria', { width: 1366, height: 768 }, 'tela-portaria');
+    await portaria.pagina.getByLabel('Nome').fill('Ana Souza');
+    await portaria.pagina.getByLabel('Comanda').fill('501');
+    await portaria.pagina.getByLabel('Pessoas').fill('3');
+    await portaria.pagina.getByRole('button', { name: 'Registrar', exact: true }).click();
+    await portaria.pagina.getByRole('cell', { name: 'Ana Souza' }).waitFor();
+    await emAmbosOsTemas(portaria.pagina, 'portaria');
+    await portaria.pagina.getByRole('button', { name: 'Registrar saída' }).click();
+    await portaria.pagina.getByRole('button', { name: 'Registrar saída' }).waitFor({ state: 'detached' });
+    expect(portaria.erros).toEqual([]);
+  });
+});

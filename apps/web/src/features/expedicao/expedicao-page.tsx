@@ -1,0 +1,275 @@
+import { ClockCircleOutlined, DollarOutlined } from '@ant-design/icons';
+import { statusExpedicao } from '@retaguarda/domain/catalogos/venda';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { Badge, Button, Card, Empty, Flex, InputNumber, Modal, Progress, Tag, Typography, theme } from 'antd';
+import { useState } from 'react';
+import { queryClient } from '../../lib/api/query-client.ts';
+import { useSessao } from '../../lib/session/sessao.ts';
+import {
+  alterarStatusExpedicao,
+  alterarTaxaEntrega,
+  alterarTempoEntrega,
+  buscarExpedicao,
+  chavesExpedicao,
+  type PedidoExpedicao,
+} from './api.ts';
+import { desde, real, TelaFrente, useRelogio, useTempoReal } from './tela-frente.tsx';
+
+// Expedition screen (#/frenteLoja/expedicao): the store's orders by expedition status (spec 1 section 4),
+// moved by the kitchen (KDS), by the riders and by hand here with the transitions the domain allows.
+
+const nomeStatus = (s: number) => statusExpedicao.porId(s as never)?.descricao ?? String(s);
+
+const COLUNAS: { titulo: string; status: number[] }[] = [
+  { titulo: 'Aguardando', status: [0] },
+  { titulo: 'Em produção', status: [1] },
+  { titulo: 'Produzido', status: [2] },
+  { titulo: 'Em entrega', status: [3] },
+  { titulo: 'Entregue', status: [4] },
+  // Refused (delivery) and cancelled are rare: one column keeps six columns on a 1366 screen.
+  { titulo: 'Recusado / Cancelado', status: [5, 7, 6] },
+];
+
+export function ExpedicaoPage() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Expedicao />
+    </QueryClientProvider>
+  );
+}
+
+function Expedicao() {
+  const empresa = useSessao((s) => s.empresa);
+  const chave = chavesExpedicao.lista(empresa?._id ?? '');
+  const lista = useQuery({
+    queryKey: chave,
+    queryFn: buscarExpedicao,
+    enabled: Boolean(empresa),
+    staleTime: 0,
+  });
+  const status = useTempoReal(['vendaAlterada', 'expedicaoAlterada', 'kdsPedido'], () => {
+    void queryClient.invalidateQueries({ queryKey: chave });
+  });
+  const agora = useRelogio();
+  const [editar, setEditar] = useState<{ pedido: PedidoExpedicao; campo: 'tempo' | 'taxa' } | null>(null);
+  const recarregar = () => void queryClient.invalidateQueries({ queryKey: chave });
+  const pedidos = lista.data ?? [];
+  return (
+    <TelaFrente titulo="Expedição" status={status} testId="tela-expedicao">
+      <div
+        style={{
+          display: 'grid',
+          gridTemplateColumns: `repeat(${COLUNAS.length}, minmax(150px, 1fr))`,
+          gap: 8,
+          minHeight: '100%',
+          alignItems: 'start',
+        }}
+      >
+        {COLUNAS.map((c) => {
+          const daColuna = pedidos.filter((p) => c.status.includes(p.statusExpedicao));
+          return (
+            <Coluna key={c.titulo} titulo={c.titulo} quantidade={daColuna.length}>
+              {daColuna.map((p) => (
+                <CartaoExpedicao
+                  key={p.vendaId}
+                  pedido={p}
+                  agora={agora}
+                  aoAlterado={recarregar}
+                  aoEditar={(campo) => setEditar({ pedido: p, campo })}
+                />
+              ))}
+            </Coluna>
+          );
+        })}
+      </div>
+      {editar && (
+        <EditarEntrega
+          pedido={editar.pedido}
+          campo={editar.campo}
+          aoFechar={(alterou) => {
+            setEditar(null);
+            if (alterou) recarregar();
+          }}
+        />
+      )}
+    </TelaFrente>
+  );
+}
+
+function Coluna({
+  titulo,
+  quantidade,
+  children,
+}: {
+  titulo: string;
+  quantidade: number;
+  children: React.ReactNode;
+}) {
+  const { token } = theme.useToken();
+  return (
+    <Flex
+      vertical
+      gap={8}
+      style={{
+        background: token.colorFillQuaternary,
+        borderRadius: token.borderRadiusLG,
+        padding: 8,
+        minHeight: 200,
+      }}
+      data-testid={`coluna-${titulo}`}
+    >
+      <Flex align="center" gap={8} style={{ padding: '2px 4px' }}>
+        <Typography.Text strong style={{ fontSize: 16 }}>
+          {titulo}
+        </Typography.Text>
+        <Badge count={quantidade} showZero color={token.colorTextSecondary} />
+      </Flex>
+      {quantidade === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="" />}
+      {children}
+    </Flex>
+  );
+}
+
+function CartaoExpedicao({
+  pedido,
+  agora,
+  aoAlterado,
+  aoEditar,
+}: {
+  pedido: PedidoExpedicao;
+  agora: Date;
+  aoAlterado: () => void;
+  aoEditar: (campo: 'tempo' | 'taxa') => void;
+}) {
+  const [ocupado, setOcupado] = useState(false);
+  const delivery = pedido.tipoVenda === 55;
+  const mover = async (para: number) => {
+    setOcupado(true);
+    try {
+      await alterarStatusExpedicao(pedido.vendaId, para);
+      aoAlterado();
+    } catch {
+      // message already shown by the API client
+    } finally {
+      setOcupado(false);
+    }
+  };
+  return (
+    <Card
+      size="small"
+      data-testid={`expedicao-${pedido.vendaId}`}
+      data-status={pedido.statusExpedicao}
+      title={
+        <Flex align="center" gap={6}>
+          <Typography.Text strong>{pedido.identificacao}</Typography.Text>
+          <span style={{ flex: 1 }} />
+          <Typography.Text type="secondary">{desde(pedido.data, agora)}</Typography.Text>
+        </Flex>
+      }
+    >
+      <Flex vertical gap={4}>
+        <Flex gap={4} wrap>
+          <Tag>{pedido.tipoVendaDescricao}</Tag>
+          <Tag color={pedido.statusExpedicao === 2 ? 'success' : undefined} data-testid="status-expedicao">
+            {nomeStatus(pedido.statusExpedicao)}
+          </Tag>
+        </Flex>
+        {pedido.cliente && <Typography.Text>{pedido.cliente}</Typography.Text>}
+        {pedido.endereco && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {pedido.endereco}
+          </Typography.Text>
+        )}
+        {pedido.itens.total > 0 && (
+          <Progress
+            percent={Math.round((pedido.itens.prontos / pedido.itens.total) * 100)}
+            size="small"
+            format={() => `${pedido.itens.prontos}/${pedido.itens.total}`}
+          />
+        )}
+        {pedido.entregador && <Typography.Text>Motoboy: {pedido.entregador.nome}</Typography.Text>}
+        {delivery && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            Total {real(pedido.total)} · Taxa {real(pedido.taxaEntrega)}
+            {pedido.tempoEntregaMinutos ? ` · Entrega em ${pedido.tempoEntregaMinutos} min` : ''}
+          </Typography.Text>
+        )}
+        <Flex gap={4} wrap style={{ marginTop: 4 }}>
+          {pedido.proximos.map((s) => (
+            <Button
+              key={s}
+              size="small"
+              type={s === 2 || s === 4 ? 'primary' : 'default'}
+              danger={s === 5 || s === 6}
+              disabled={ocupado}
+              onClick={() => void mover(s)}
+            >
+              {nomeStatus(s)}
+            </Button>
+          ))}
+          {delivery && pedido.statusExpedicao < 3 && (
+            <>
+              <Button size="small" icon={<ClockCircleOutlined />} onClick={() => aoEditar('tempo')}>
+                Tempo
+              </Button>
+              <Button size="small" icon={<DollarOutlined />} onClick={() => aoEditar('taxa')}>
+                Taxa
+              </Button>
+            </>
+          )}
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}
+
+function EditarEntrega({
+  pedido,
+  campo,
+  aoFechar,
+}: {
+  pedido: PedidoExpedicao;
+  campo: 'tempo' | 'taxa';
+  aoFechar: (alterou: boolean) => void;
+}) {
+  const [valor, setValor] = useState<number | null>(
+    campo === 'tempo' ? (pedido.tempoEntregaMinutos ?? 40) : Number(pedido.taxaEntrega),
+  );
+  const [ocupado, setOcupado] = useState(false);
+  const salvar = async () => {
+    if (valor === null) return;
+    setOcupado(true);
+    try {
+      if (campo === 'tempo') await alterarTempoEntrega(pedido.vendaId, Math.round(valor));
+      else await alterarTaxaEntrega(pedido.vendaId, valor.toFixed(2));
+      aoFechar(true);
+    } catch {
+      setOcupado(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={`${campo === 'tempo' ? 'Tempo de entrega' : 'Taxa de entrega'} · ${pedido.identificacao}`}
+      okText="Salvar"
+      cancelText="Cancelar"
+      confirmLoading={ocupado}
+      onOk={() => void salvar()}
+      onCancel={() => aoFechar(false)}
+    >
+      <InputNumber
+        autoFocus
+        size="large"
+        style={{ width: '100%' }}
+        min={campo === 'tempo' ? 1 : 0}
+        max={campo === 'tempo' ? 600 : 9999}
+        precision={campo === 'tempo' ? 0 : 2}
+        decimalSeparator=","
+        suffix={campo === 'tempo' ? 'min' : undefined}
+        prefix={campo === 'taxa' ? 'R$' : undefined}
+        value={valor}
+        onChange={(v) => setValor(v)}
+      />
+    </Modal>
+  );
+}

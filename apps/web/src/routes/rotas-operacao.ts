@@ -1,0 +1,28 @@
+// Frente Loja operation screens of the kitchen and dispatch, full screen outside the back-office layout:
+// KDS (choose a station, then one station), expedition, motoboy departure, doorman. Lazy so the login page
+// stays small; the router adds the session guard and the chunk time limit.
+export const ROTAS_OPERACAO = [
+  {
+    path: '/frenteLoja/kds',
+    lazy: () => import('../features/kds/kds-page.tsx').then((m) => ({ Component: m.KdsPage })),
+  },
+  {
+    path: '/frenteLoja/kds/:estacao',
+    lazy: () => import('../features/kds/kds-page.tsx').then((m) => ({ Component: m.KdsPage })),
+  },
+  {
+    path: '/frenteLoja/expedicao',
+    lazy: () =>
+      import('../features/expedicao/expedicao-page.tsx').then((m) => ({ Component: m.ExpedicaoPage })),
+  },
+  {
+    path: '/frenteLoja/saidaMotoboy',
+    lazy: () =>
+      import('../features/expedicao/saida-motoboy-page.tsx').then((m) => ({ Component: m.SaidaMotoboyPage })),
+  },
+  {
+    path: '/frenteLoja/portaria',
+    lazy: () =>
+      import('../features/expedicao/portaria-page.tsx').then((m) => ({ Component: m.PortariaPage })),
+  },
+];
