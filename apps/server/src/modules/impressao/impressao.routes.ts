@@ -253,8 +253,8 @@ export async function rotasImpressao(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const s = sessaoDe(request);
-      const atual = await servico.buscar(s.grupoEmpresarialId, request.params.id);
-      await exigirEmpresa(request, atual.empresa);
+      const empresa = await servico.empresaDe(s.grupoEmpresarialId, request.params.id);
+      await exigirEmpresa(request, empresa);
       return ok(await servico.confirmar(s.grupoEmpresarialId, request.params.id, request.body.agente));
     },
   );
@@ -275,8 +275,8 @@ export async function rotasImpressao(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const s = sessaoDe(request);
-      const atual = await servico.buscar(s.grupoEmpresarialId, request.params.id);
-      await exigirEmpresa(request, atual.empresa);
+      const empresa = await servico.empresaDe(s.grupoEmpresarialId, request.params.id);
+      await exigirEmpresa(request, empresa);
       const b = request.body;
       return ok(
         await servico.falhar(s.grupoEmpresarialId, request.params.id, b.agente, b.motivo, b.definitivo),
@@ -289,8 +289,8 @@ export async function rotasImpressao(app: FastifyInstance): Promise<void> {
     { schema: { tags: ['impressao'], params: z.object({ id }) } },
     async (request) => {
       const s = sessaoDe(request);
-      const atual = await servico.buscar(s.grupoEmpresarialId, request.params.id);
-      await exigirEmpresa(request, atual.empresa);
+      const empresa = await servico.empresaDe(s.grupoEmpresarialId, request.params.id);
+      await exigirEmpresa(request, empresa);
       return ok(
         await servico.reimprimir(
           { grupoEmpresarialId: s.grupoEmpresarialId, usuarioId: s.usuarioId },

@@ -268,6 +268,18 @@ export class ServicoImpressao {
     this.tempoReal()?.emitirParaEmpresa(l.empresa, EVENTO_IMPRESSAO_STATUS, l);
   }
 
+  /** Store of a job (the cheap check before an agent's acknowledgement or failure). */
+  async empresaDe(grupo: string, id: string): Promise<string> {
+    const l = ehId(id)
+      ? await consultarUm(
+          this.db,
+          sql`select empresa_id from impressao where id = ${id} and grupo_empresarial_id = ${grupo}`,
+        )
+      : undefined;
+    if (!l) throw new ErroNegocio('Impressão não encontrada.');
+    return l.empresa_id as string;
+  }
+
   async buscar(grupo: string, id: string): Promise<ImpressaoResumo & { conteudo: string; linhas: unknown }> {
     const l = ehId(id)
       ? await consultarUm(
