@@ -261,6 +261,37 @@ describe('print agent', () => {
     expect(mesasImpressas(impressora.trabalhos).sort()).toEqual(['1', '2', '3']);
   });
 
+  it('SIGKILLed at random moments: no job printed twice, none left behind, doubtful ones flagged', async () => {
+    impressora = await impressoraFalsa();
+    await apontarImpressora({ ip: '127.0.0.1', porta: String(impressora.porta) });
+    const ids: string[] = [];
+    for (let mesa = 1; mesa <= 20; mesa++) ids.push(...(await criar(producao(mesa, [[1, `Prato ${mesa}`]]))));
+    const diretorio = diretorioTemporario();
+    for (let rodada = 0; rodada < 4; rodada++) {
+      const a = agente(diretorio, ['--intervalo', '200']);
+      await a.esperarLog(/"evento":"iniciado"/);
+      await new Promise((r) => setTimeout(r, 150 + Math.floor(Math.random() * 400)));
+      await a.matar();
+    }
+    agente(diretorio, ['--intervalo', '200']);
+    await esperar(
+      async () => [...(await statusDe(ids)).values()].every((x) => x.status === 3 || x.status === 4),
+      30_000,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const vezes = new Map<string, number>();
+    for (const m of mesasImpressas(impressora.trabalhos)) vezes.set(m ?? '?', (vezes.get(m ?? '?') ?? 0) + 1);
+    const status = await statusDe(ids);
+    for (const [i, id] of ids.entries()) {
+      const impresso = vezes.get(String(i + 1)) ?? 0;
+      expect(impresso, `mesa ${i + 1}`).toBeLessThanOrEqual(1);
+      const s = status.get(id);
+      // Printed: exactly once. Flagged (killed mid-transfer): at most once, with the reason for a person.
+      if (s?.status === 3) expect(impresso, `mesa ${i + 1}`).toBe(1);
+      else expect(s?.erro).toMatch(/Agente reiniciado durante o envio/);
+    }
+  });
+
   it('printer off: marks the failure with the reason, retries with backoff and prints when it is back', async () => {
     const fora = await impressoraFalsa();
     const porta = fora.porta;
