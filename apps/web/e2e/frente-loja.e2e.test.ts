@@ -63,6 +63,7 @@ async function buscarELancar(pagina: Page, texto: string) {
 
 /** Screenshots of a dialog in both themes: the theme button sits behind the modal, so close and reopen. */
 async function capturarComDialogo(pagina: Page, nome: string, abrir: string) {
+  await fecharAvisos(pagina);
   await capturar(pagina, `${nome}-claro`);
   await pagina.keyboard.press('Escape');
   await definirTemaEscuro(pagina, true);
@@ -74,6 +75,17 @@ async function capturarComDialogo(pagina: Page, nome: string, abrir: string) {
   await pagina.locator('.ant-modal:visible').first().waitFor();
 }
 
+/** Screenshots show the screen, not the toasts of the steps before. */
+async function fecharAvisos(pagina: Page) {
+  for (const x of await pagina.locator('.ant-notification-notice-close').all())
+    await x.click().catch(() => undefined);
+  await pagina
+    .locator('.ant-notification-notice')
+    .first()
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
+}
+
 const total = (pagina: Page) => pagina.getByTestId('total-venda').innerText();
 
 describe('Frente Loja', () => {
@@ -82,6 +94,7 @@ describe('Frente Loja', () => {
     await fazerLogin(pagina, baseUrl, USUARIOS.admin.email, USUARIOS.admin.senha, 'Loja Centro');
     await pagina.goto(`${baseUrl}/#/frenteLoja`);
     await pagina.getByTestId('config-terminal').waitFor();
+    await fecharAvisos(pagina);
     for (const escuro of [false, true]) {
       await definirTemaEscuro(pagina, escuro);
       await capturar(pagina, `frente-loja-configuracao-${escuro ? 'escuro' : 'claro'}`);
@@ -109,7 +122,8 @@ describe('Frente Loja', () => {
     await pagina.getByLabel('Motivo').fill('Depósito');
     await pagina.getByRole('button', { name: 'Lançar' }).click();
     await liberarComSupervisor(pagina);
-    await pagina.getByText(/Sangria de R\$\s30,00 lançado/).waitFor();
+    await pagina.getByText(/Sangria de R\$\s30,00 lançada/).waitFor();
+    await fecharAvisos(pagina);
     for (const escuro of [false, true]) {
       await definirTemaEscuro(pagina, escuro);
       await capturar(pagina, `frente-loja-caixa-aberto-${escuro ? 'escuro' : 'claro'}`);
@@ -126,6 +140,7 @@ describe('Frente Loja', () => {
     await expect.poll(() => total(pagina)).toBe('R$ 50,76');
     await pagina.getByText('Pizza + Refri').waitFor();
     await pagina.getByText('Gravada').waitFor();
+    await fecharAvisos(pagina);
     for (const escuro of [false, true]) {
       await definirTemaEscuro(pagina, escuro);
       await capturar(pagina, `frente-loja-balcao-${escuro ? 'escuro' : 'claro'}`);
@@ -166,6 +181,7 @@ describe('Frente Loja', () => {
     expect(await pagina.getByTestId('relatorio-status').innerText()).toBe('Fechado com Divergência');
     expect(await pagina.getByTestId('relatorio-diferenca').innerText()).toBe('-R$ 5,40');
     await expect.poll(() => pagina.getByTestId('status-periodo').innerText()).toBe('Caixa fechado');
+    await fecharAvisos(pagina);
     for (const escuro of [false, true]) {
       await definirTemaEscuro(pagina, escuro);
       await capturar(pagina, `frente-loja-fechamento-${escuro ? 'escuro' : 'claro'}`);

@@ -1,98 +1,120 @@
 import type { Venda, VendaItem } from '@retaguarda/domain';
 import { formatarMoeda, formatarNumero } from '@retaguarda/domain';
-import { Button, Empty, Tag, Typography, theme } from 'antd';
-import { memo } from 'react';
+import { Button, Empty, theme } from 'antd';
+import { type CSSProperties, memo, useMemo } from 'react';
 
-// The lines of the sale. Rows are memoised by item object: the engine returns the same object for an
-// untouched line only when nothing changed, so adding the 101st line re-renders the lines whose values
-// moved (combo, general discount) and the new one.
+// The lines of the sale, built for a 100+ line table bill: rows are plain elements styled from the
+// theme tokens once per list, and memoised by the values they show (the engine returns new item
+// objects on every recompute), so adding a line re-renders the new row and the rows whose values moved.
 
-const LinhaItem = memo(function LinhaItem({
-  item,
-  selecionado,
-  aoSelecionar,
-}: {
-  item: VendaItem;
-  selecionado: boolean;
-  aoSelecionar: (n: number) => void;
-}) {
-  const { token } = theme.useToken();
-  const desconto = Number(item.desconto);
+interface Estilos {
+  linha: CSSProperties;
+  secundario: CSSProperties;
+  pequeno: CSSProperties;
+  sucesso: CSSProperties;
+  selecionado: string;
+  etiqueta: (cor: string) => CSSProperties;
+  cores: { promocao: string; happy: string; desconto: string; erro: string; neutro: string };
+}
+
+function mesmoItem(a: VendaItem, b: VendaItem): boolean {
   return (
-    <button
-      type="button"
-      data-testid={`item-${item.numeroItem}`}
-      aria-pressed={selecionado}
-      onClick={() => aoSelecionar(item.numeroItem)}
-      style={{
-        width: '100%',
-        border: 'none',
-        font: 'inherit',
-        color: 'inherit',
-        textAlign: 'start',
-        display: 'grid',
-        gridTemplateColumns: '36px 1fr 70px 90px 96px',
-        alignItems: 'center',
-        gap: 8,
-        padding: '6px 8px',
-        minHeight: 44,
-        cursor: 'pointer',
-        borderBottom: `1px solid ${token.colorBorderSecondary}`,
-        // The combo colour is registration data (corPredominanteCombo), shown as the line's marker.
-        borderInlineStart: `6px solid ${item.comboAtivo && item.corPredominanteCombo ? item.corPredominanteCombo : 'transparent'}`,
-        background: selecionado ? token.colorPrimaryBg : 'transparent',
-        textDecoration: item.cancelado ? 'line-through' : undefined,
-        opacity: item.cancelado ? 0.55 : 1,
-      }}
-    >
-      <Typography.Text type="secondary">{item.numeroItem}</Typography.Text>
-      <div style={{ minWidth: 0 }}>
-        <Typography.Text strong ellipsis style={{ display: 'block' }}>
-          {item.produto.descricao}
-        </Typography.Text>
-        {item.produtosFilho.length > 0 && (
-          <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
-            {item.produtosFilho
-              .map(
-                (f) =>
-                  `${f.quantidadeParte}/${item.produtosFilho.reduce((s, x) => s + x.quantidadeParte, 0)} ${f.produto.descricao}`,
-              )
-              .join(' · ')}
-          </Typography.Text>
-        )}
-        {item.obs && (
-          <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
-            Obs: {item.obs}
-          </Typography.Text>
-        )}
-        <span>
-          {item.comboAtivo && <Tag color={item.corPredominanteCombo ?? undefined}>Combo</Tag>}
-          {item.promocaoAtivo && <Tag color="green">Promoção</Tag>}
-          {Number(item.descontoHappyHour) > 0 && <Tag color="purple">Happy hour</Tag>}
-          {Number(item.descontoPersonalizado) > 0 && <Tag color="orange">Desconto</Tag>}
-          {item.existePosicaoPago && <Tag>Posição paga</Tag>}
-          {item.cancelado && <Tag color="red">Cancelado</Tag>}
-        </span>
-      </div>
-      <Typography.Text style={{ textAlign: 'right' }}>
-        {formatarNumero(item.quantidade, 3).replace(/,?0+$/, '').replace(/,$/, '')}
-      </Typography.Text>
-      <Typography.Text type="secondary" style={{ textAlign: 'right' }}>
-        {formatarMoeda(item.precoVenda)}
-      </Typography.Text>
-      <div style={{ textAlign: 'right' }}>
-        <Typography.Text strong data-testid={`item-${item.numeroItem}-valor`}>
-          {formatarMoeda(item.valorLiquido)}
-        </Typography.Text>
-        {desconto > 0 && (
-          <Typography.Text type="success" style={{ display: 'block', fontSize: 12 }}>
-            -{formatarMoeda(item.desconto)}
-          </Typography.Text>
-        )}
-      </div>
-    </button>
+    a === b ||
+    (a.numeroItem === b.numeroItem &&
+      a.produto._id === b.produto._id &&
+      a.quantidade === b.quantidade &&
+      a.precoVenda === b.precoVenda &&
+      a.valorLiquido === b.valorLiquido &&
+      a.desconto === b.desconto &&
+      a.descontoHappyHour === b.descontoHappyHour &&
+      a.descontoPersonalizado === b.descontoPersonalizado &&
+      a.comboAtivo === b.comboAtivo &&
+      a.corPredominanteCombo === b.corPredominanteCombo &&
+      a.promocaoAtivo === b.promocaoAtivo &&
+      a.existePosicaoPago === b.existePosicaoPago &&
+      a.cancelado === b.cancelado &&
+      a.obs === b.obs &&
+      a.posicao.length === b.posicao.length &&
+      a.produtosFilho.length === b.produtosFilho.length)
   );
-});
+}
+
+const quantidadeTexto = (q: string) => formatarNumero(q, 3).replace(/,?0+$/, '');
+
+const LinhaItem = memo(
+  function LinhaItem({
+    item,
+    selecionado,
+    aoSelecionar,
+    e,
+  }: {
+    item: VendaItem;
+    selecionado: boolean;
+    aoSelecionar: (n: number) => void;
+    e: Estilos;
+  }) {
+    const partes = item.produtosFilho.reduce((s, x) => s + x.quantidadeParte, 0);
+    return (
+      <button
+        type="button"
+        data-testid={`item-${item.numeroItem}`}
+        aria-pressed={selecionado}
+        onClick={() => aoSelecionar(item.numeroItem)}
+        style={{
+          ...e.linha,
+          // The combo colour is registration data (corPredominanteCombo), shown as the line's marker.
+          borderInlineStart: `6px solid ${item.comboAtivo && item.corPredominanteCombo ? item.corPredominanteCombo : 'transparent'}`,
+          background: selecionado ? e.selecionado : 'transparent',
+          textDecoration: item.cancelado ? 'line-through' : undefined,
+          opacity: item.cancelado ? 0.55 : 1,
+        }}
+      >
+        <span style={e.secundario}>{item.numeroItem}</span>
+        <span style={{ minWidth: 0 }}>
+          <strong
+            style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
+            {item.produto.descricao}
+          </strong>
+          {item.produtosFilho.length > 0 && (
+            <span style={e.pequeno}>
+              {item.produtosFilho
+                .map((f) => `${f.quantidadeParte}/${partes} ${f.produto.descricao}`)
+                .join(' · ')}
+            </span>
+          )}
+          {item.obs && <span style={e.pequeno}>Obs: {item.obs}</span>}
+          {item.comboAtivo && (
+            <span style={e.etiqueta(item.corPredominanteCombo ?? e.cores.neutro)}>Combo</span>
+          )}
+          {item.promocaoAtivo && <span style={e.etiqueta(e.cores.promocao)}>Promoção</span>}
+          {Number(item.descontoHappyHour) > 0 && <span style={e.etiqueta(e.cores.happy)}>Happy hour</span>}
+          {Number(item.descontoPersonalizado) > 0 && (
+            <span style={e.etiqueta(e.cores.desconto)}>Desconto</span>
+          )}
+          {item.posicao.length > 0 && (
+            <span style={e.etiqueta(e.cores.neutro)}>
+              Posição {item.posicao.map((p) => p.numero).join(', ')}
+            </span>
+          )}
+          {item.existePosicaoPago && <span style={e.etiqueta(e.cores.neutro)}>Posição paga</span>}
+          {item.cancelado && <span style={e.etiqueta(e.cores.erro)}>Cancelado</span>}
+        </span>
+        <span style={{ textAlign: 'right' }}>{quantidadeTexto(item.quantidade)}</span>
+        <span style={{ ...e.secundario, textAlign: 'right' }}>{formatarMoeda(item.precoVenda)}</span>
+        <span style={{ textAlign: 'right' }}>
+          <strong data-testid={`item-${item.numeroItem}-valor`}>{formatarMoeda(item.valorLiquido)}</strong>
+          {Number(item.desconto) > 0 && <span style={e.sucesso}>-{formatarMoeda(item.desconto)}</span>}
+        </span>
+      </button>
+    );
+  },
+  (a, b) =>
+    a.selecionado === b.selecionado &&
+    a.e === b.e &&
+    a.aoSelecionar === b.aoSelecionar &&
+    mesmoItem(a.item, b.item),
+);
 
 export const ItensVenda = memo(function ItensVenda({
   venda,
@@ -103,6 +125,59 @@ export const ItensVenda = memo(function ItensVenda({
   selecionado: number | null;
   aoSelecionar: (n: number) => void;
 }) {
+  const { token } = theme.useToken();
+  const e = useMemo<Estilos>(
+    () => ({
+      linha: {
+        display: 'grid',
+        gridTemplateColumns: '36px 1fr 70px 90px 96px',
+        alignItems: 'center',
+        gap: 8,
+        width: '100%',
+        padding: '6px 8px',
+        minHeight: 44,
+        cursor: 'pointer',
+        border: 'none',
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        font: 'inherit',
+        color: token.colorText,
+        textAlign: 'start',
+      },
+      secundario: { color: token.colorTextSecondary },
+      pequeno: { color: token.colorTextSecondary, fontSize: 12, display: 'block' },
+      sucesso: { color: token.colorSuccess, fontSize: 12, display: 'block' },
+      selecionado: token.colorPrimaryBg,
+      etiqueta: (cor: string) => ({
+        display: 'inline-block',
+        marginInlineEnd: 4,
+        padding: '0 6px',
+        fontSize: 12,
+        lineHeight: '18px',
+        borderRadius: token.borderRadiusSM,
+        border: `1px solid ${cor}`,
+        color: cor,
+      }),
+      cores: {
+        promocao: token.colorSuccess,
+        happy: token.purple,
+        desconto: token.colorWarning,
+        erro: token.colorError,
+        neutro: token.colorTextSecondary,
+      },
+    }),
+    // Primitive deps: the token object itself may be rebuilt on every render.
+    [
+      token.colorBorderSecondary,
+      token.colorText,
+      token.colorTextSecondary,
+      token.colorSuccess,
+      token.colorPrimaryBg,
+      token.borderRadiusSM,
+      token.purple,
+      token.colorWarning,
+      token.colorError,
+    ],
+  );
   if (venda.produtos.length === 0)
     return <Empty description="Nenhum item lançado. Busque um produto ou leia o código de barras." />;
   return (
@@ -113,6 +188,7 @@ export const ItensVenda = memo(function ItensVenda({
           item={i}
           selecionado={selecionado === i.numeroItem}
           aoSelecionar={aoSelecionar}
+          e={e}
         />
       ))}
     </section>

@@ -78,7 +78,7 @@ export function TelaCaixa({
       })) as { numero?: number } | null;
       notificar({
         tipo: 'success',
-        mensagem: `${tipo === 'sangria' ? 'Sangria' : 'Suprimento'} de ${formatarMoeda(valorMov)} lançado${r?.numero ? ` (comprovante nº ${r.numero})` : ''}.`,
+        mensagem: `${tipo === 'sangria' ? 'Sangria' : 'Suprimento'} de ${formatarMoeda(valorMov)} ${tipo === 'sangria' ? 'lançada' : 'lançado'}${r?.numero ? ` (comprovante nº ${r.numero})` : ''}.`,
       });
       setMovimento(null);
       setValorMov(null);
