@@ -208,6 +208,27 @@ describe('agent queue', () => {
     expect(de_novo?.tentativas).toBe(1);
   });
 
+  it('reprinting an NFC-e receipt needs permission 55 (the cashier has not got it), other receipts do not', async () => {
+    await limparFila();
+    const caixa = await t.login('caixa@exemplo.com.br', 'caixa123');
+    const conteudo = Buffer.from('\x1b@NFC-e\n').toString('base64');
+    const [nfce] = await criar({ conteudo, tipoImpressao: 1 });
+    const [outro] = await criar({ conteudo, tipoImpressao: 5 });
+    await reservar('agente-aaaaaaaa');
+    for (const j of [nfce, outro])
+      await t.post(`/api/impressao/${j?._id}/impresso`, { agente: 'agente-aaaaaaaa' }, token);
+    const negado = await t.post(`/api/impressao/${nfce?._id}/reimprimir`, {}, caixa);
+    expect(negado.corpo).toEqual({
+      valido: false,
+      data: { message: 'Usuário sem permissão para acessar esta funcionalidade.' },
+    });
+    const copia = await t.post(`/api/impressao/${outro?._id}/reimprimir`, {}, caixa);
+    expect(copia.corpo.data.tipoStatus).toEqual({ id: 1, descricao: 'Aguardando Impressão' });
+    expect(copia.corpo.data._id).not.toBe(outro?._id);
+    const admin = await t.post(`/api/impressao/${nfce?._id}/reimprimir`, {}, token);
+    expect(admin.corpo.valido).toBe(true);
+  });
+
   it('an expired claim (agent died) goes to another agent', async () => {
     await limparFila();
     const [c] = await criar({ documento: sangria() });

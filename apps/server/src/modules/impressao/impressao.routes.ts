@@ -1,4 +1,4 @@
-import { PERMISSAO } from '@retaguarda/domain';
+import { PERMISSAO, TIPO_IMPRESSAO } from '@retaguarda/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -289,8 +289,18 @@ export async function rotasImpressao(app: FastifyInstance): Promise<void> {
     { schema: { tags: ['impressao'], params: z.object({ id }) } },
     async (request) => {
       const s = sessaoDe(request);
-      const empresa = await servico.empresaDe(s.grupoEmpresarialId, request.params.id);
-      await exigirEmpresa(request, empresa);
+      const atual = await servico.buscar(s.grupoEmpresarialId, request.params.id);
+      await exigirEmpresa(request, atual.empresa);
+      // Reprinting a bill or an NFC-e receipt is a permission of its own (spec 1 section 6).
+      const exigida =
+        atual.tipoImpressao.id === TIPO_IMPRESSAO.conta
+          ? PERMISSAO.reimprimirConta
+          : atual.tipoImpressao.id === TIPO_IMPRESSAO.nfce
+            ? PERMISSAO.reimprimirNfce
+            : undefined;
+      if (exigida !== undefined && !temPermissao(await permissoesDe(request), exigida, atual.empresa)) {
+        throw new ErroNegocio('Usuário sem permissão para acessar esta funcionalidade.');
+      }
       return ok(
         await servico.reimprimir(
           { grupoEmpresarialId: s.grupoEmpresarialId, usuarioId: s.usuarioId },
