@@ -223,7 +223,6 @@ describe('NFC-e: emissão', () => {
       banco: t.banco,
       logger: false,
     });
-    delete process.env.SEFAZ_SIMULADOR_ARQUIVO;
     try {
       await app2.ready();
       const destino = await app2.fiscal.servico.destinoSefaz();
@@ -247,6 +246,8 @@ describe('NFC-e: emissão', () => {
         data: { demonstracao: true, documento: '11222333000181' },
       });
     } finally {
+      // Read when the simulator starts (first need), so kept until the end of the test.
+      delete process.env.SEFAZ_SIMULADOR_ARQUIVO;
       await app2.close();
     }
   });
@@ -365,10 +366,11 @@ describe('NFC-e: contingência off-line', () => {
     const v1 = corpo(await emitir(await vendaTeste()));
     const v2 = corpo(await emitir(await vendaTeste()));
     expect(v1.valido, JSON.stringify(v1)).toBe(true);
-    expect(v1.json?.retorno).toMatchObject({ tpEmis: 9, statusNota: 'contingencia', numero: 1 });
+    // The online attempt keeps its number (1, 3) for the worker to settle; the offline note takes the next one.
+    expect(v1.json?.retorno).toMatchObject({ tpEmis: 9, statusNota: 'contingencia', numero: 2 });
     expect(v1.json?.qrCode).toBeTruthy();
     expect(v1.jsonMsg).toContain('contingência off-line');
-    expect(v2.json?.retorno).toMatchObject({ tpEmis: 9, numero: 2 });
+    expect(v2.json?.retorno).toMatchObject({ tpEmis: 9, numero: 4 });
     const html = await t.app.inject({
       method: 'GET',
       url: `/api/nfce/${v1.data._id as string}/danfe.html`,
@@ -410,9 +412,51 @@ describe('NFC-e: contingência off-line', () => {
       expect(l1.protocolo_recebimento).toMatch(/^\d{15}$/);
       expect(l2).toMatchObject({ status_nota: 'erro', pendente_envio: false });
       expect(l2.c_stat).toBe(297);
+      // The replaced online attempts never reached SEFAZ (217): their numbers are voided.
+      let substituidas = await consultar(
+        t.banco.db,
+        sql`select numero, verificar_envio, c_stat, aviso from nfce where tp_emis = 1 order by numero`,
+      );
+      while (substituidas.some((x) => x.verificar_envio) && Date.now() < limite) {
+        await new Promise((r) => setTimeout(r, 100));
+        substituidas = await consultar(
+          t.banco.db,
+          sql`select numero, verificar_envio, c_stat, aviso from nfce where tp_emis = 1 order by numero`,
+        );
+      }
+      expect(substituidas.map((x) => [x.numero, x.verificar_envio, x.c_stat])).toEqual([
+        [1, false, 102],
+        [3, false, 102],
+      ]);
+      expect(String(substituidas[0]?.aviso)).toMatch(/^Número 1 inutilizado \(protocolo \d{15}\)\.$/);
     } finally {
       await app2.close();
     }
+  });
+
+  it('SEFAZ lenta: nota off-line na hora; a online que chegou depois é cancelada quando a SEFAZ responde', async () => {
+    await sim.definirCenario({
+      modo: 'lento',
+      atrasoMs: 4000,
+      operacoes: ['autorizacao', 'consultaProtocolo'],
+    });
+    const r = corpo(await emitir(await vendaTeste()));
+    expect(r.valido, JSON.stringify(r)).toBe(true);
+    expect(r.json?.retorno).toMatchObject({ tpEmis: 9, statusNota: 'contingencia', numero: 2 });
+    const online = await consultarUm(t.banco.db, sql`select * from nfce where numero = 1`);
+    expect(online).toMatchObject({ verificar_envio: true, tp_emis: 1 });
+    expect(String(online?.x_motivo)).toContain('substituída pela NFC-e off-line nº 2');
+    await sim.definirCenario({ modo: 'autorizar' });
+    // The slow SEFAZ did authorise number 1 after our timeout.
+    expect(sim.notas().map((n) => n.chave)).toContain(online?.chave);
+    await t.app.fiscal.fila.processar();
+    const off = await linhaNfce(r.data._id as string);
+    expect(off).toMatchObject({ status_nota: 'processado', c_stat: 100, pendente_envio: false });
+    const l1 = await consultarUm(t.banco.db, sql`select * from nfce where numero = 1`);
+    expect(l1).toMatchObject({ status_nota: 'processado', cancelado: true, verificar_envio: false });
+    expect((l1?.cancelamento as { motivo: string }).motivo).toBe(
+      'NFC-e substituida pela emissao em contingencia off-line',
+    );
   });
 
   it('contingência habilitada na empresa: emite tpEmis 9 sem tentar a SEFAZ; desabilitar zera o registro', async () => {

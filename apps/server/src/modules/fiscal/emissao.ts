@@ -28,6 +28,8 @@ export const MENSAGEM_AUTORIZADA = 'Autorizado o uso da NF-e';
 export const AGUARDANDO_RETORNO = 'Aguardando retorno da SEFAZ';
 export const mensagemOffline = (motivo: string) =>
   `NFC-e emitida em contingência off-line (tpEmis 9): ${motivo}. Será transmitida automaticamente quando a SEFAZ responder.`;
+export const substituida = (motivo: string, n: number) =>
+  `Sem retorno da SEFAZ (${motivo}); substituída pela NFC-e off-line nº ${n}.`;
 export const AVISO_RENUMERACAO =
   'Não foi possível obter um novo número para a nota; a nota foi mantida com o número em duplicidade.';
 
@@ -373,11 +375,18 @@ export class EmissaoNfce {
       return this.resposta(f ?? l, null, msg);
     }
     if (r.situacao === 'contingencia') {
-      // SEFAZ unreachable or slow: the same number becomes an offline note, printed now, sent later.
+      // SEFAZ unreachable or slow: the sale gets an offline note (tpEmis 9) with a NEW number, printed now and
+      // sent later. The online one may still reach SEFAZ (a slow answer is not a refusal): the worker checks
+      // its key when SEFAZ answers and cancels it if it was authorised, or voids its number otherwise.
       const xJust = `SEFAZ indisponivel: ${r.motivo}`.slice(0, 256).padEnd(15, '.');
-      const off = gerarNfce(montar(nNF, 9, xJust), b.cert);
-      await consultar(this.db, sql`delete from nfce where id = ${id}`);
-      const l9 = await this.gravar(b, off, 'contingencia', { pendenteEnvio: true, id });
+      const n9 = await this.fiscal.proximoNumero(b.ctx.grupoEmpresarialId, b.e.id, MODELO_NFCE, b.e.serie);
+      const off = gerarNfce(montar(n9, 9, xJust), b.cert);
+      const l9 = await this.gravar(b, off, 'contingencia', { pendenteEnvio: true });
+      await consultar(
+        this.db,
+        sql`update nfce set verificar_envio = true, x_motivo = ${substituida(r.motivo, n9)}, updated_at = now()
+            where id = ${id}`,
+      );
       return { valido: true, mensagem: mensagemOffline(r.motivo), nfce: registroNfce(l9), protNFe: null };
     }
     if (r.situacao === 'duplicidade' && !renumerada) {

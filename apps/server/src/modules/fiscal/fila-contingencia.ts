@@ -2,11 +2,23 @@
 // when SEFAZ answers again. The queue is the nfce table itself, so it survives restarts; a row is leased
 // (bloqueio_ate, FOR UPDATE SKIP LOCKED) so several server instances never send one note twice at once;
 // a rejected note is stored with its code and leaves the queue, never blocking the others.
-import { ErroXsd, transmitirNfce } from '@retaguarda/fiscal';
+import {
+  AUTORIZADA,
+  type CertificadoA1,
+  type ClienteSefaz,
+  cancelarNfce,
+  ErroComunicacao,
+  ErroXsd,
+  inutilizarNumeracao,
+  montarNfeProc,
+  NAO_CONSTA,
+  transmitirNfce,
+} from '@retaguarda/fiscal';
 import { sql } from 'drizzle-orm';
-import { consultar, consultarUm } from '../../db/consultar.ts';
+import { consultar, consultarUm, type Linha } from '../../db/consultar.ts';
+import { novoId } from '../../lib/ids.ts';
 import { type EmissaoNfce, notaDoRegistro } from './emissao.ts';
-import type { ServicoFiscal } from './fiscal.service.ts';
+import type { EmpresaFiscal, ServicoFiscal } from './fiscal.service.ts';
 
 const LEASE_SEGUNDOS = 120;
 
@@ -14,7 +26,11 @@ export interface ResumoRodada {
   autorizadas: number;
   rejeitadas: number;
   adiadas: number;
+  /** Replaced online notes settled: cancelled (authorised after all) or number voided. */
+  resolvidas: number;
 }
+
+export const JUSTIFICATIVA_SUBSTITUIDA = 'NFC-e substituida pela emissao em contingencia off-line';
 
 export class FilaContingencia {
   private timer: NodeJS.Timeout | undefined;
@@ -63,7 +79,7 @@ export class FilaContingencia {
   }
 
   private async rodada(): Promise<ResumoRodada> {
-    const resumo: ResumoRodada = { autorizadas: 0, rejeitadas: 0, adiadas: 0 };
+    const resumo: ResumoRodada = { autorizadas: 0, rejeitadas: 0, adiadas: 0, resolvidas: 0 };
     // Stores whose SEFAZ is still down in this pass: their other notes wait for the next one.
     const fora = new Set<string>();
     for (let i = 0; i < 500 && !this.parado; i++) {
@@ -72,7 +88,7 @@ export class FilaContingencia {
         sql`update nfce set bloqueio_ate = now() + make_interval(secs => ${LEASE_SEGUNDOS}), tentativas = tentativas + 1
             where id = (
               select id from nfce
-              where pendente_envio and (proxima_tentativa is null or proxima_tentativa <= now())
+              where (pendente_envio or verificar_envio) and (proxima_tentativa is null or proxima_tentativa <= now())
                 and (bloqueio_ate is null or bloqueio_ate < now())
                 ${
                   fora.size
@@ -91,7 +107,13 @@ export class FilaContingencia {
       try {
         const e = await this.fiscal.empresaFiscal(l.grupo_empresarial_id as string, empresaId);
         const cert = await this.fiscal.certificado(e);
-        const r = await transmitirNfce(notaDoRegistro(l), await this.fiscal.cliente(e, cert));
+        const cliente = await this.fiscal.cliente(e, cert);
+        if (l.verificar_envio === true) {
+          await this.verificarSubstituida(l, e, cert, cliente);
+          resumo.resolvidas++;
+          continue;
+        }
+        const r = await transmitirNfce(notaDoRegistro(l), cliente);
         if (r.situacao === 'contingencia') {
           fora.add(empresaId);
           resumo.adiadas++;
@@ -115,11 +137,120 @@ export class FilaContingencia {
           continue;
         }
         resumo.adiadas++;
+        if (erro instanceof ErroComunicacao) fora.add(empresaId);
         this.fiscal.log.error({ err: erro, nfce: id }, 'falha ao transmitir NFC-e em contingência');
         await this.adiar(id, Number(l.tentativas), `Falha ao enviar a nota, ${(erro as Error).message}`);
       }
     }
     return resumo;
+  }
+
+  /**
+   * An online note replaced by an offline one: authorised after all -> cancelled (110111); unknown to SEFAZ
+   * (217) -> its number is voided (inutilização). Communication errors throw and the row is retried.
+   */
+  private async verificarSubstituida(l: Linha, e: EmpresaFiscal, cert: CertificadoA1, cliente: ClienteSefaz) {
+    const id = l.id as string;
+    const chave = l.chave as string;
+    const db = this.fiscal.db;
+    const tpAmb = Number(l.tp_amb) === 1 ? 1 : 2;
+    const evento = async (
+      tipo: string,
+      sucesso: boolean,
+      cStat: number,
+      xMotivo: string,
+      protocolo: string | null,
+      xml: string | null,
+    ) =>
+      consultar(
+        db,
+        sql`insert into fiscal_evento (id, grupo_empresarial_id, empresa_id, nfce_id, tipo, sucesso, c_stat, x_motivo, protocolo, dados, xml)
+            values (${novoId()}, ${l.grupo_empresarial_id as string}, ${e.id}, ${id}, ${tipo}, ${sucesso}, ${cStat}, ${xMotivo},
+              ${protocolo}, ${JSON.stringify({ chave, numero: l.numero, automatico: true })}::jsonb, ${xml})`,
+      );
+    const c = await cliente.consultarProtocolo(chave);
+    const prot = c.protocolo;
+    if (prot?.cStat === AUTORIZADA && prot.nProt) {
+      const r = await cancelarNfce(
+        cliente,
+        {
+          chave,
+          nProt: prot.nProt,
+          xJust: JUSTIFICATIVA_SUBSTITUIDA,
+          tpAmb,
+          dhEvento: this.fiscal.tempo.agora(),
+        },
+        cert,
+      );
+      await evento(
+        'cancelamento',
+        r.situacao === 'cancelada',
+        r.cStat,
+        r.xMotivo,
+        r.situacao === 'cancelada' ? r.nProt : null,
+        r.situacao === 'cancelada' ? r.xmlProcEvento : null,
+      );
+      const cancelamento =
+        r.situacao === 'cancelada'
+          ? {
+              protocolo: r.nProt,
+              dataHora: r.dhRegEvento,
+              motivo: JUSTIFICATIVA_SUBSTITUIDA,
+              cStat: r.cStat,
+              xMotivo: r.xMotivo,
+              xml: r.xmlProcEvento,
+            }
+          : null;
+      await consultar(
+        db,
+        sql`update nfce set status_nota = 'processado', c_stat = ${prot.cStat}, protocolo_recebimento = ${prot.nProt},
+              data_recebimento = ${prot.dhRecbto ?? null}, xml_proc = ${montarNfeProc(l.xml as string, prot.xml)},
+              cancelado = ${cancelamento !== null}, cancelamento = ${cancelamento ? JSON.stringify(cancelamento) : null}::jsonb,
+              aviso = ${r.situacao === 'cancelada' ? null : r.mensagem}, verificar_envio = false, bloqueio_ate = null,
+              updated_at = now()
+            where id = ${id}`,
+      );
+      return;
+    }
+    if (c.cStat === NAO_CONSTA && e.cnpj && e.uf) {
+      const ano = Number(String((l.dados_nfe as { dhEmi: string }).dhEmi).slice(0, 4));
+      const r = await inutilizarNumeracao(
+        cliente,
+        {
+          uf: e.uf,
+          tpAmb,
+          ano,
+          cnpj: e.cnpj,
+          modelo: 65,
+          serie: Number(l.serie),
+          nNFIni: Number(l.numero),
+          nNFFin: Number(l.numero),
+          xJust: JUSTIFICATIVA_SUBSTITUIDA,
+          agora: this.fiscal.tempo.agora(),
+        },
+        cert,
+      );
+      await evento(
+        'inutilizacao',
+        r.situacao === 'inutilizada',
+        r.cStat,
+        r.xMotivo,
+        r.situacao === 'inutilizada' ? r.nProt : null,
+        r.situacao === 'inutilizada' ? r.xmlProc : null,
+      );
+      await consultar(
+        db,
+        sql`update nfce set verificar_envio = false, bloqueio_ate = null, c_stat = ${r.cStat}, aviso = ${r.situacao === 'inutilizada' ? `Número ${String(l.numero)} inutilizado (protocolo ${r.nProt}).` : r.mensagem}, updated_at = now()
+            where id = ${id}`,
+      );
+      return;
+    }
+    // Anything else (denied, already cancelled...) is left to the operator with SEFAZ's answer.
+    await consultar(
+      db,
+      sql`update nfce set verificar_envio = false, bloqueio_ate = null, aviso = ${`${c.cStat} - ${c.xMotivo}`}, updated_at = now()
+          where id = ${id}`,
+    );
   }
 
   private async adiar(id: string, tentativas: number, motivo: string): Promise<void> {

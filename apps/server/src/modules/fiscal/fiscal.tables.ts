@@ -106,6 +106,11 @@ export const nfce = pgTable(
     dhEmi: instante('dh_emi').notNull(),
     /** Offline note (tpEmis 9) still to be sent: the contingency queue. */
     pendenteEnvio: boolean('pendente_envio').notNull().default(false),
+    /**
+     * Online note left without answer and replaced by an offline one: once SEFAZ answers, the worker cancels
+     * it (if it was authorised after all) or voids its number (inutilização).
+     */
+    verificarEnvio: boolean('verificar_envio').notNull().default(false),
     tentativas: integer('tentativas').notNull().default(0),
     proximaTentativa: instante('proxima_tentativa'),
     /** Lease of the worker instance sending it (several servers may share the database). */
@@ -120,7 +125,7 @@ export const nfce = pgTable(
     uniqueIndex('nfce_chave_uq').on(t.chave),
     index('nfce_grupo_empresa_dh_idx').on(t.grupoEmpresarialId, t.empresaId, t.dhEmi),
     index('nfce_venda_idx').on(t.grupoEmpresarialId, t.vendaId),
-    index('nfce_fila_idx').on(t.proximaTentativa).where(sql`pendente_envio`),
+    index('nfce_fila_idx').on(t.proximaTentativa).where(sql`pendente_envio or verificar_envio`),
   ],
 );
 
