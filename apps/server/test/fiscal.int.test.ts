@@ -619,6 +619,20 @@ describe('NFC-e: numeração, configuração, certificado, exportação', () => 
       modelo: 'bnf',
       ultimoNumero: 50,
     });
+    // A retry with the same Idempotency-Key gets the same number.
+    const chave = { 'idempotency-key': `seq-${novoId()}` };
+    const r1 = await t.app.inject({
+      method: 'PUT',
+      url: `/api/gerarNovoSequencialNota/${empresa}`,
+      headers: { token: admin, ...chave },
+    });
+    const r2 = await t.app.inject({
+      method: 'PUT',
+      url: `/api/gerarNovoSequencialNota/${empresa}`,
+      headers: { token: admin, ...chave },
+    });
+    expect(r1.json().data.numero).toBe(51);
+    expect(r2.json().data.numero).toBe(51);
     // Other store, own counter.
     const outra = await t.put(`/api/gerarNovoSequencialNota/${t.demo.empresas.shopping}`, {}, admin);
     expect(outra.corpo.data.numero).toBe(1);

@@ -353,8 +353,11 @@ async function rotasFiscal(app: FastifyInstance): Promise<void> {
     );
     const e = await servico.empresaFiscal(s.grupoEmpresarialId, empresaId);
     const sr = serie ?? (modelo === MODELO_NFCE ? e.serie : 0);
-    const numero = await servico.proximoNumero(s.grupoEmpresarialId, empresaId, modelo, sr);
-    return ok({ empresa: empresaId, modelo, serie: sr, numero });
+    // A terminal retrying with its Idempotency-Key gets the same number back (no gap from a lost answer).
+    return comIdempotencia(db, request, s.grupoEmpresarialId, async () => {
+      const numero = await servico.proximoNumero(s.grupoEmpresarialId, empresaId, modelo, sr);
+      return ok({ empresa: empresaId, modelo, serie: sr, numero });
+    });
   }
 
   const pEmpresa = z.object({ id });
