@@ -190,4 +190,99 @@ describe('Frente Loja', () => {
     expect(erros).toEqual([]);
     await contexto.close();
   });
+
+  it('table: two seats paid separately, an item transferred, the other terminal sees changes within 1 s', async () => {
+    const { pagina, contexto, erros } = await novaAba(navegador, TELA);
+    await abrirFrenteLoja(pagina);
+    if ((await pagina.getByTestId('status-periodo').innerText()) === 'Caixa fechado') {
+      await pagina.getByTestId('modos').getByText('Caixa').click();
+      await pagina.getByRole('button', { name: 'Abrir caixa' }).click();
+      await expect.poll(() => pagina.getByTestId('status-periodo').innerText()).toBe('Caixa aberto');
+    }
+    await pagina.getByTestId('modos').getByText('Mesa').click();
+    await pagina.getByTestId('mapa-mesas').waitFor();
+    await pagina.getByLabel('Número da mesa').fill('0');
+    await pagina.getByRole('button', { name: 'Abrir mesa' }).click();
+    await pagina.getByText('Numero da mesa inválido').waitFor();
+    await fecharAvisos(pagina);
+    for (const escuro of [false, true]) {
+      await definirTemaEscuro(pagina, escuro);
+      await capturar(pagina, `frente-loja-mapa-mesas-${escuro ? 'escuro' : 'claro'}`);
+    }
+    await definirTemaEscuro(pagina, false);
+    await pagina.getByTestId('mesa-5').click();
+    await buscarELancar(pagina, 'x-burg');
+    await pagina.getByTestId('item-1').waitFor();
+    await buscarELancar(pagina, 'batata');
+    await pagina.getByTestId('item-2').waitFor();
+    await buscarELancar(pagina, 'agua');
+    await pagina.getByTestId('item-3').waitFor();
+    await pagina.getByText('Gravada').waitFor();
+    await expect.poll(() => total(pagina)).toBe('R$ 49,90');
+
+    // Seats: burger on seat 1, fries on seat 2; the water goes to table 6 (supervisor release).
+    await pagina.getByTestId('item-1').click();
+    await pagina.getByRole('button', { name: 'Posição do item' }).click();
+    await pagina.getByRole('textbox', { name: 'Posição' }).fill('1');
+    await pagina.getByRole('button', { name: 'Confirmar' }).click();
+    await pagina.getByTestId('item-1').getByText('Posição 1').waitFor();
+    await pagina.getByTestId('item-2').click();
+    await pagina.getByRole('button', { name: 'Posição do item' }).click();
+    await pagina.getByRole('textbox', { name: 'Posição' }).fill('2');
+    await pagina.getByRole('button', { name: 'Confirmar' }).click();
+    await pagina.getByTestId('item-2').getByText('Posição 2').waitFor();
+    await pagina.getByTestId('item-3').click();
+    await pagina.getByRole('button', { name: 'Transferir item' }).click();
+    await pagina.getByRole('textbox', { name: 'Mesa destino' }).fill('6');
+    await pagina.getByRole('button', { name: 'Confirmar' }).click();
+    await liberarComSupervisor(pagina, 'Cliente mudou de mesa');
+    await pagina.getByText('Item transferido para a mesa 6.').waitFor();
+    await expect.poll(() => total(pagina)).toBe('R$ 46,90');
+    await fecharAvisos(pagina);
+    for (const escuro of [false, true]) {
+      await definirTemaEscuro(pagina, escuro);
+      await capturar(pagina, `frente-loja-mesa-${escuro ? 'escuro' : 'claro'}`);
+    }
+    await definirTemaEscuro(pagina, false);
+
+    // Each seat pays its own part.
+    for (const [posicao, forma, valor] of [
+      ['1', 'Dinheiro', 'R$ 24,90'],
+      ['2', 'Cartão de Crédito', 'R$ 22,00'],
+    ] as const) {
+      await pagina.getByRole('button', { name: 'Pagar posição' }).click();
+      await pagina.getByRole('textbox', { name: 'Posição' }).fill(posicao);
+      await pagina.getByRole('button', { name: 'Confirmar' }).click();
+      await expect.poll(() => pagina.getByTestId('pag-restante').innerText()).toBe(valor);
+      await pagina.getByRole('radio', { name: forma }).click();
+      await pagina.getByRole('button', { name: 'Lançar' }).click();
+      await pagina.getByText(`Posição ${posicao} paga.`).waitFor();
+    }
+    await pagina.getByTestId('abrir-pagamento').click();
+    await expect.poll(() => pagina.getByTestId('pag-restante').innerText()).toBe('R$ 0,00');
+    await pagina.getByTestId('confirmar-venda').click();
+    await pagina.getByText(/encerrada\./).waitFor();
+
+    // A second terminal opens table 6; an item added here shows there within a second (socket).
+    const outra = await novaAba(navegador, TELA);
+    await abrirFrenteLoja(outra.pagina);
+    await outra.pagina.getByTestId('modos').getByText('Mesa').click();
+    await outra.pagina.getByTestId('mesa-6').click();
+    await outra.pagina.getByTestId('item-1').waitFor();
+    await pagina.getByTestId('mapa-mesas').waitFor();
+    await expect.poll(() => pagina.getByTestId('mesa-6').getAttribute('data-estado')).toBe('ocupada');
+    await pagina.getByTestId('mesa-6').click();
+    await pagina.getByTestId('item-1').waitFor();
+    await buscarELancar(pagina, '7894900011517');
+    await pagina.getByTestId('item-2').waitFor();
+    const inicio = Date.now();
+    await outra.pagina.getByTestId('item-2').waitFor({ timeout: 5000 });
+    const atraso = Date.now() - inicio;
+    console.info(`mesa em dois terminais: a outra tela mostrou o item em ${atraso} ms`);
+    expect(atraso).toBeLessThan(1500);
+    expect(erros).toEqual([]);
+    expect(outra.erros).toEqual([]);
+    await outra.contexto.close();
+    await contexto.close();
+  });
 });
