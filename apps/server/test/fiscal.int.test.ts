@@ -8,7 +8,7 @@ import {
   validarXsd,
 } from '@retaguarda/fiscal';
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { construirApp } from '../src/app.ts';
 import { lerConfig } from '../src/config.ts';
 import { consultar, consultarUm } from '../src/db/consultar.ts';
@@ -400,6 +400,11 @@ describe('NFC-e: contingência off-line', () => {
     app2.fiscal.servico.usarSefaz({ url: sim.url, ca: sim.certificadoPem, simulador: true, timeoutMs: 3000 });
     try {
       await app2.ready();
+      // The screens of the store hear about each change of the queued notes (Socket.IO `nfceAlterada`).
+      const avisos = vi.spyOn(
+        app2.servicos.tempoReal as NonNullable<typeof app2.servicos.tempoReal>,
+        'emitirParaEmpresa',
+      );
       const limite = Date.now() + 15_000;
       let l1 = await linhaNfce(v1.data._id as string);
       let l2 = await linhaNfce(v2.data._id as string);
@@ -412,6 +417,11 @@ describe('NFC-e: contingência off-line', () => {
       expect(l1.protocolo_recebimento).toMatch(/^\d{15}$/);
       expect(l2).toMatchObject({ status_nota: 'erro', pendente_envio: false });
       expect(l2.c_stat).toBe(297);
+      expect(avisos).toHaveBeenCalledWith(
+        t.demo.empresas.centro,
+        'nfceAlterada',
+        expect.objectContaining({ _id: l1.id, statusNota: 'processado', cStat: 100 }),
+      );
       // The replaced online attempts never reached SEFAZ (217): their numbers are voided.
       let substituidas = await consultar(
         t.banco.db,

@@ -280,6 +280,7 @@ export class EmissaoNfce {
           returning *`,
     );
     if (!l) throw new Error('nfce não gravada');
+    this.notificar(l);
     return l;
   }
 
@@ -311,7 +312,25 @@ export class EmissaoNfce {
       }
     }
     if (!l) throw new Error('nfce não encontrada');
+    this.notificar(l);
     return l;
+  }
+
+  /** Socket event `nfceAlterada` to the store: the list screens refresh the row (e.g. queued note authorised). */
+  notificar(l: Linha): void {
+    const n = registroNfce(l);
+    this.fiscal.notificar(n.empresa, {
+      _id: n._id,
+      empresa: n.empresa,
+      venda: n.venda,
+      chave: n.chave,
+      numero: n.numero,
+      serie: n.serie,
+      tpEmis: n.tpEmis,
+      statusNota: n.statusNota,
+      cStat: n.cStat,
+      cancelado: n.cancelado,
+    });
   }
 
   private resposta(l: Linha, r: ResultadoTransmissao | null, mensagem?: string): ResultadoEmissao {

@@ -113,6 +113,8 @@ export async function moduloFiscal(app: FastifyInstance): Promise<void> {
   // The sale module's repository reads the stored sale (items and payments) for the venda-id path.
   const leitorVenda: LeitorVenda = async (grupo, vendaId) =>
     (await carregarVenda(app.servicos.banco.db, grupo, vendaId, false))?.venda ?? null;
+  servico.notificar = (empresaId, dados) =>
+    app.servicos.tempoReal?.emitirParaEmpresa(empresaId, 'nfceAlterada', dados);
   app.decorate('fiscal', { servico, emissao, fila, leitorVenda } satisfies ModuloFiscal);
   app.addHook('onReady', async () => fila.iniciar());
   app.addHook('onClose', async () => {

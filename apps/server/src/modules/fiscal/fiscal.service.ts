@@ -132,6 +132,8 @@ export class ServicoFiscal {
   private readonly certificados = new Map<string, { versao: string; cert: CertificadoA1 }>();
   private readonly clientes = new Map<string, { chave: string; cliente: ClienteSefaz }>();
   private destino: DestinoSefaz | undefined;
+  /** Realtime notice to the store's screens (set by the module: Socket.IO `nfceAlterada`). */
+  notificar: (empresaId: string, dados: Record<string, unknown>) => void = () => {};
   private simulador: Promise<SimuladorSefaz> | undefined;
 
   constructor(
