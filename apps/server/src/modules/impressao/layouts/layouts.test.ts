@@ -1,3 +1,4 @@
+import { vendaSchema } from '@retaguarda/domain';
 import { describe, expect, it } from 'vitest';
 import { ErroNegocio } from '../../../lib/envelope.ts';
 import { amostrasDeDocumento } from '../amostras.ts';
@@ -14,6 +15,7 @@ import {
 } from './layouts.ts';
 import { lerEscPos } from './leitura.ts';
 import { calcularProducao, type Enviado, type LinhaProducao } from './producao.ts';
+import { contaDaVenda, itensProducaoDaVenda } from './venda.ts';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 const contem = (b: Uint8Array, seq: number[]) => hex(b).includes(Buffer.from(seq).toString('hex'));
@@ -224,5 +226,70 @@ describe('production diff (Odoo order_change)', () => {
     expect(texto).toContain('+1 x X-Burguer');
     expect(texto).toMatch(/\*\* ALTERADO \*\*\n2 x Pizza\n {3}1\/2 Calabresa\n {3}Obs: bem passada/);
     expect(texto).toContain('CANCELADO 0,5 x Pizza Broto');
+  });
+});
+
+describe('from the domain sale', () => {
+  const venda = vendaSchema.parse({
+    _id: 'a'.repeat(24),
+    empresa: 'b'.repeat(24),
+    grupoEmpresarial: 'c'.repeat(24),
+    tipoVenda: { id: 53 },
+    numero: 900,
+    sequencialPeriodo: 12,
+    data: '2026-11-21T23:00:00Z',
+    produtos: [
+      {
+        numeroItem: 1,
+        data: '2026-11-21T23:00:00Z',
+        produto: { _id: '1'.repeat(24), descricao: 'Pizza Grande' },
+        pizza: true,
+        quantidade: '1',
+        precoVenda: '60.00',
+        valorBruto: '60.00',
+        valorLiquido: '54.00',
+        produtosFilho: [
+          { produto: { _id: '2'.repeat(24), descricao: 'Calabresa' }, quantidadeParte: 1 },
+          { produto: { _id: '3'.repeat(24), descricao: 'Margherita' }, quantidadeParte: 1 },
+        ],
+      },
+      {
+        numeroItem: 2,
+        data: '2026-11-21T23:00:00Z',
+        produto: { _id: '4'.repeat(24), descricao: 'Água' },
+        cancelado: true,
+        precoVenda: '4.00',
+        valorBruto: '4.00',
+        valorLiquido: '4.00',
+      },
+    ],
+    subTotal: '60.00',
+    totalDesconto: '6.00',
+    total: '54.00',
+    pagamentos: [
+      {
+        _id: '5'.repeat(24),
+        formaPagamento: { _id: '6'.repeat(24), descricao: 'PIX', tipo: 92, tipoTroco: 2 },
+        valor: '20.00',
+        valorPago: '20.00',
+        data: '2026-11-21T23:00:00Z',
+      },
+    ],
+  });
+
+  it('bill: live lines, line discount, pizza fractions, payments and the remaining balance', () => {
+    const texto = documentoComoTexto(layoutConta(contaDaVenda(venda, cabecalho)));
+    expect(texto).toContain('Pedido: 12');
+    expect(texto).toContain('   1/2 Calabresa');
+    expect(texto).toMatch(/ {3}Desconto +-6,00/);
+    expect(texto).not.toContain('Água');
+    expect(texto).toMatch(/RESTANTE +R\$ 34,00/);
+  });
+
+  it('production lines keyed by numeroItem, cancelled lines included', () => {
+    expect(itensProducaoDaVenda(venda).map((i) => [i.chave, i.cancelado, i.partes])).toEqual([
+      ['1', false, ['1/2 Calabresa', '1/2 Margherita']],
+      ['2', true, []],
+    ]);
   });
 });

@@ -1,6 +1,10 @@
-import type { Venda } from '@retaguarda/domain';
+import { escreverDinheiro, lerDinheiro, type Venda, type VendaEvento } from '@retaguarda/domain';
+import type { z } from 'zod';
 import type { ItemProducaoEntrada } from '../impressao.service.ts';
-import type { VendaImpressao } from './layouts.ts';
+import type { Cabecalho, cancelamentoSchema, contaSchema, VendaImpressao } from './layouts.ts';
+
+type EntradaConta = z.infer<typeof contaSchema>;
+type EntradaCancelamento = z.infer<typeof cancelamentoSchema>;
 
 // Adapters from the domain sale (packages/domain Venda) to the print layouts' input, so the sale module can
 // print with one call: imprimirProducao({ venda: vendaParaImpressao(v), itens: itensProducaoDaVenda(v) }).
@@ -57,4 +61,68 @@ export function itensProducaoDaVenda(v: Venda): ItemProducaoEntrada[] {
     cancelado: p.cancelado,
     atendente: p.atendente?.nome ?? null,
   }));
+}
+
+/** Bill of a sale: live lines with their discounts, the sale's totals and the payments not deleted. */
+export function contaDaVenda(
+  v: Venda,
+  cabecalho: Cabecalho,
+  extra: {
+    mesa?: number | null;
+    comanda?: number | null;
+    taxaServico?: string | null;
+    pessoas?: number | null;
+    pix?: { qrCode: string; chave?: string | null } | null;
+  } = {},
+): EntradaConta {
+  return {
+    cabecalho,
+    venda: vendaParaImpressao(v, extra),
+    itens: v.produtos
+      .filter((p) => !p.cancelado)
+      .map((p) => {
+        const desconto = lerDinheiro(p.valorBruto) - lerDinheiro(p.valorLiquido);
+        return {
+          quantidade: p.quantidade,
+          descricao: p.produto.descricao,
+          valorUnitario: p.precoVenda,
+          valorTotal: p.valorLiquido,
+          desconto: desconto > 0 ? escreverDinheiro(desconto) : null,
+          obs: p.obs || null,
+          partes: partesDoItem(p),
+        };
+      }),
+    subTotal: v.subTotal,
+    totalDesconto: v.totalDesconto,
+    totalAcrescimo: v.totalAcrescimo,
+    taxaServico: extra.taxaServico ?? null,
+    taxaEntrega: v.taxaEntrega,
+    total: v.total,
+    pagamentos: v.pagamentos
+      .filter((p) => !p.lixo)
+      .map((p) => ({ descricao: p.formaPagamento.descricao, valor: p.valor })),
+    pessoas: extra.pessoas ?? null,
+    pix: extra.pix ?? null,
+  };
+}
+
+/** Cancellation slip of a sale event (tipo 'Cancelamento'). */
+export function cancelamentoDoEvento(
+  evento: VendaEvento,
+  v: Venda,
+  cabecalho: Cabecalho,
+  extra: { mesa?: number | null; comanda?: number | null } = {},
+): EntradaCancelamento {
+  return {
+    cabecalho,
+    venda: vendaParaImpressao(v, extra),
+    itens: evento.produtos.map((p) => ({
+      quantidade: p.quantidade,
+      descricao: p.produto.descricao,
+      valor: p.valor,
+    })),
+    vendaCompleta: evento.vendaCompleta,
+    motivo: evento.motivo,
+    supervisor: evento.supervisor?.nome ?? null,
+  };
 }
