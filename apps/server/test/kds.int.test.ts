@@ -392,3 +392,26 @@ describe('doorman registration (51)', () => {
     dados(await l.post('/api/portaria', { nome: 'Ana de novo', comanda: 501 }));
   });
 });
+
+describe('kdsExpedicao settings', () => {
+  it('default delivery time of the store and how long finished orders stay on the screen', async () => {
+    const joao = await consultarUm(t.banco.db, sql`select id from pessoa where nome = 'João Cliente'`);
+    const delivery = await lancar({ tipoVenda: 55, cliente: joao?.id, distanciaEntregaMetros: 4500 }, [
+      { produto: p['X-Burguer'] },
+    ]);
+    const mesa = await lancar({ tipoVenda: 54, mesa: 27 }, [{ produto: p['X-Burguer'] }]);
+    dados(await l.put(`/api/expedicao/${mesa}/status`, { status: 2 }));
+    dados(await l.put(`/api/expedicao/${mesa}/status`, { status: 4 }));
+    expect(await expedicao(delivery)).toMatchObject({ tempoEntregaMinutos: null });
+    expect(await expedicao(mesa)).toMatchObject({ statusExpedicao: 4 });
+
+    await criar('kdsExpedicao', {
+      descricao: 'Expedição Salão',
+      tempoEntregaPadrao: 50,
+      minutosFinalizados: 0,
+    });
+    expect(await expedicao(delivery)).toMatchObject({ tempoEntregaMinutos: 50 });
+    // Delivered orders leave the screen at once; open work stays.
+    expect(await expedicao(mesa)).toBeUndefined();
+  });
+});

@@ -129,9 +129,24 @@ export class ServicoExpedicao {
   }
 
   /** Orders of the expedition screen: open work plus what finished in the last minutes. */
+  /** The store's kdsExpedicao settings (the first active one), with the defaults. */
+  async configuracao(ctx: Contexto, empresa: string) {
+    const l = await consultarUm(
+      this.db,
+      sql`select minutos_finalizados, tempo_entrega_padrao from kds_expedicao
+          where grupo_empresarial_id = ${ctx.grupo} and empresa_id = ${empresa} and lixo = false
+            and ativo is not false order by created_at limit 1`,
+    );
+    return {
+      minutosFinalizados: (l?.minutos_finalizados as number | null) ?? MINUTOS_FINALIZADOS,
+      tempoEntregaPadrao: (l?.tempo_entrega_padrao as number | null) ?? null,
+    };
+  }
+
   async listar(ctx: Contexto, empresa: string): Promise<PedidoExpedicao[]> {
     this.vendas.exigir(ctx, PERMISSAO.acessarExpedicao, empresa);
-    const desde = new Date(Date.parse(this.agora()) - MINUTOS_FINALIZADOS * 60_000).toISOString();
+    const cfg = await this.configuracao(ctx, empresa);
+    const desde = new Date(Date.parse(this.agora()) - cfg.minutosFinalizados * 60_000).toISOString();
     const linhas = await consultar(
       this.db,
       sql`${SELECT_PEDIDO} where v.grupo_empresarial_id = ${ctx.grupo} and v.empresa_id = ${empresa}
@@ -141,7 +156,14 @@ export class ServicoExpedicao {
             and v.data >= ${new Date(Date.parse(this.agora()) - 24 * 3600_000).toISOString()}::timestamptz
           order by v.data limit 500`,
     );
-    return linhas.filter((l) => !(l.status === 60 && l.status_expedicao === 0)).map(pedidoDaLinha);
+    return linhas
+      .filter((l) => !(l.status === 60 && l.status_expedicao === 0))
+      .map(pedidoDaLinha)
+      .map((p) =>
+        p.tipoVenda === TIPO_VENDA.delivery && p.tempoEntregaMinutos === null
+          ? { ...p, tempoEntregaMinutos: cfg.tempoEntregaPadrao }
+          : p,
+      );
   }
 
   async pedido(ctx: Contexto, vendaId: string): Promise<PedidoExpedicao> {

@@ -65,6 +65,7 @@ export async function moduloKds(app: FastifyInstance): Promise<void> {
     if (request.method === 'GET') return;
     const tabela = (request.params as { tabela?: unknown } | undefined)?.tabela;
     if (typeof tabela === 'string' && TABELAS_KDS.has(tabela)) kds.invalidarConfig();
+    if (tabela === 'produtoGeral') kds.invalidarProdutos();
   });
   await app.register(async (sub) => rotas(sub, vendas, kds, expedicao));
 }

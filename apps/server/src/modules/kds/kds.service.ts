@@ -230,25 +230,28 @@ export class ServicoKds {
 
   private async sincronizar(vendaId: string): Promise<void> {
     const db = this.db;
+    // One round trip tells the owner, whether anything is confirmed and what the kitchen already has: a
+    // write of a sale with nothing confirmed (creation, items still being typed) stops here.
     const dono = await consultarUm(
       db,
-      sql`select grupo_empresarial_id, empresa_id from venda where id = ${vendaId}`,
+      sql`select v.grupo_empresarial_id, v.empresa_id,
+            exists (select 1 from venda_item i where i.venda_id = v.id and i.confirmado) as confirmado,
+            coalesce((select json_agg(json_build_object('id', k.id, 'venda_item_id', k.venda_item_id,
+              'estacao_id', k.estacao_id, 'cancelado', k.cancelado, 'adicionais', k.adicionais, 'empresa_id', k.empresa_id))
+              from kds_item k where k.venda_id = v.id), '[]'::json) as kds
+          from venda v where v.id = ${vendaId}`,
     );
     if (!dono) return;
+    const existentes = dono.kds as Linha[];
+    if (dono.confirmado !== true && existentes.length === 0) return;
     const grupo = dono.grupo_empresarial_id as string;
     const empresa = dono.empresa_id as string;
-    const reg = await carregarVenda(db, grupo, vendaId, false);
-    if (!reg) return;
-    const confirmados = reg.venda.produtos.filter((i) => i.confirmado && i._id);
-    const existentes = await consultar(
-      db,
-      sql`select id, venda_item_id, estacao_id, cancelado, adicionais, empresa_id from kds_item
-          where grupo_empresarial_id = ${grupo} and venda_id = ${vendaId}`,
-    );
-    if (confirmados.length === 0 && existentes.length === 0) return;
     const cfg = await this.config(grupo, empresa);
     const producao = cfg.estacoes.filter((e) => e.tipo === 'producao');
     if (producao.length === 0 && existentes.length === 0) return;
+    const reg = await carregarVenda(db, grupo, vendaId, false);
+    if (!reg) return;
+    const confirmados = reg.venda.produtos.filter((i) => i.confirmado && i._id);
 
     const produtos = await this.dadosProdutos(db, grupo, empresa, confirmados, reg.venda.tipoVenda.id, cfg);
     // Additions hang on the main line launched before them.
@@ -265,7 +268,8 @@ export class ServicoKds {
       existentes.map((l) => [`${l.estacao_id as string}:${l.venda_item_id as string}`, l]),
     );
     const alteradas = new Set<string>();
-    const agora = this.servicos.tempo.agora().toISOString();
+    const novos: Record<string, unknown>[] = [];
+    const atualizar: { id: string; cancelado: number; adicionais: string[] }[] = [];
     for (const { item, adicionais } of principais) {
       const p = produtos.get(item.produto._id);
       const setores = p ? setoresKdsDoProduto(p, cfg.regras) : [];
@@ -276,30 +280,28 @@ export class ServicoKds {
         const cancelado = item.cancelado ? 1 : 0;
         if (!atual) {
           if (item.cancelado) continue;
-          await consultar(
-            db,
-            sql`insert into kds_item (id, grupo_empresarial_id, empresa_id, venda_id, venda_item_id, numero_item,
-                  estacao_id, kds_setor_id, produto_id, descricao, quantidade, obs, partes, adicionais, recebido_em)
-                values (${novoId()}, ${grupo}, ${empresa}, ${vendaId}, ${item._id as string}, ${item.numeroItem},
-                  ${estacao._id}, ${setor}, ${item.produto._id}, ${item.produto.descricao}, ${item.quantidade}::numeric,
-                  ${item.obs ?? ''}, ${JSON.stringify(
-                    (item.produtosFilho ?? []).map((f) => ({
-                      descricao: f.produto.descricao,
-                      quantidadeParte: f.quantidadeParte,
-                    })),
-                  )}::jsonb, ${JSON.stringify(adicionais)}::jsonb, ${agora}::timestamptz)
-                on conflict (estacao_id, venda_item_id) do nothing`,
-          );
+          novos.push({
+            id: novoId(),
+            venda_item_id: item._id,
+            numero_item: item.numeroItem,
+            estacao_id: estacao._id,
+            kds_setor_id: setor,
+            produto_id: item.produto._id,
+            descricao: item.produto.descricao,
+            quantidade: item.quantidade,
+            obs: item.obs ?? '',
+            partes: (item.produtosFilho ?? []).map((f) => ({
+              descricao: f.produto.descricao,
+              quantidadeParte: f.quantidadeParte,
+            })),
+            adicionais,
+          });
           alteradas.add(estacao._id);
         } else if (
           atual.cancelado !== cancelado ||
           JSON.stringify(arr(atual.adicionais)) !== JSON.stringify(adicionais)
         ) {
-          await consultar(
-            db,
-            sql`update kds_item set cancelado = ${cancelado}, adicionais = ${JSON.stringify(adicionais)}::jsonb
-                where id = ${atual.id as string}`,
-          );
+          atualizar.push({ id: atual.id as string, cancelado, adicionais });
           alteradas.add(estacao._id);
         }
       }
@@ -310,11 +312,43 @@ export class ServicoKds {
     for (const l of existentes) {
       const foi = !vivos.has(l.venda_item_id as string) || l.empresa_id !== empresa;
       if (foi && l.cancelado !== 1) {
-        await consultar(db, sql`update kds_item set cancelado = 1 where id = ${l.id as string}`);
+        atualizar.push({ id: l.id as string, cancelado: 1, adicionais: arr(l.adicionais) });
         alteradas.add(l.estacao_id as string);
       }
     }
-    for (const estacao of alteradas) await this.avisarPedido(grupo, estacao, vendaId);
+    if (novos.length > 0) {
+      const agora = this.servicos.tempo.agora().toISOString();
+      await consultar(
+        db,
+        sql`insert into kds_item (id, grupo_empresarial_id, empresa_id, venda_id, venda_item_id, numero_item,
+              estacao_id, kds_setor_id, produto_id, descricao, quantidade, obs, partes, adicionais, recebido_em)
+            select x.id, ${grupo}, ${empresa}, ${vendaId}, x.venda_item_id, x.numero_item, x.estacao_id,
+              x.kds_setor_id, x.produto_id, x.descricao, x.quantidade, x.obs, x.partes, x.adicionais, ${agora}::timestamptz
+            from jsonb_to_recordset(${JSON.stringify(novos)}::jsonb) as x(id text, venda_item_id text,
+              numero_item integer, estacao_id text, kds_setor_id text, produto_id text, descricao text,
+              quantidade numeric, obs text, partes jsonb, adicionais jsonb)
+            on conflict (estacao_id, venda_item_id) do nothing`,
+      );
+    }
+    if (atualizar.length > 0) {
+      await consultar(
+        db,
+        sql`update kds_item k set cancelado = x.cancelado, adicionais = x.adicionais
+            from jsonb_to_recordset(${JSON.stringify(atualizar)}::jsonb) as x(id text, cancelado smallint, adicionais jsonb)
+            where k.id = x.id`,
+      );
+    }
+    if (alteradas.size > 0) await this.avisarPedidos(grupo, empresa, vendaId, [...alteradas]);
+  }
+
+  private readonly produtosCache = new Map<
+    string,
+    { ate: number; valor: { tipoProduto: string; agrupadores: string[] } }
+  >();
+
+  /** Products change rarely: their type and agrupadores are cached a minute (forgotten on product writes). */
+  invalidarProdutos(): void {
+    this.produtosCache.clear();
   }
 
   private async dadosProdutos(
@@ -331,26 +365,35 @@ export class ServicoKds {
       { _id: string; tipoProduto: string; agrupadores: string[]; setoresImpressao: string[] }
     >();
     if (ids.length === 0) return r;
-    const linhas = await consultar(
-      db,
-      sql`select id, tipo_produto->>'sigla' as tipo, categorias_ids, familias_ids from produto_geral
-          where grupo_empresarial_id = ${grupo} and id = any(${arrayIds(ids)})`,
-    );
+    const agora = Date.now();
+    const faltam = ids.filter((id) => (this.produtosCache.get(`${grupo}:${id}`)?.ate ?? 0) <= agora);
+    if (faltam.length > 0) {
+      const linhas = await consultar(
+        db,
+        sql`select id, tipo_produto->>'sigla' as tipo, categorias_ids, familias_ids from produto_geral
+            where grupo_empresarial_id = ${grupo} and id = any(${arrayIds(faltam)})`,
+      );
+      for (const l of linhas) {
+        this.produtosCache.set(`${grupo}:${l.id as string}`, {
+          ate: agora + 60_000,
+          valor: {
+            tipoProduto: (l.tipo as string | null) ?? '',
+            agrupadores: [...arr(l.categorias_ids), ...arr(l.familias_ids)],
+          },
+        });
+      }
+    }
     // Print sectors only matter when some KDS sector is mapped to print sectors.
     let setoresImpressao = new Map<string, string[]>();
-    if (cfg.regras.some((r) => r.setoresImpressao.length > 0)) {
+    if (cfg.regras.some((x) => x.setoresImpressao.length > 0)) {
       setoresImpressao = await this.impressao
         .setoresDosProdutos(db, grupo, empresa, ids, tipoVenda)
         .catch(() => new Map<string, string[]>());
     }
-    for (const l of linhas) {
-      const tipo = (l.tipo as string | null) ?? '';
-      r.set(l.id as string, {
-        _id: l.id as string,
-        tipoProduto: tipo,
-        agrupadores: [...arr(l.categorias_ids), ...arr(l.familias_ids)],
-        setoresImpressao: setoresImpressao.get(l.id as string) ?? [],
-      });
+    for (const id of ids) {
+      const c = this.produtosCache.get(`${grupo}:${id}`);
+      if (!c) continue;
+      r.set(id, { _id: id, ...c.valor, setoresImpressao: setoresImpressao.get(id) ?? [] });
     }
     return r;
   }
@@ -452,16 +495,23 @@ export class ServicoKds {
     return pedidosDasLinhas(linhas)[0] ?? null;
   }
 
-  private async avisarPedido(grupo: string, estacaoId: string, vendaId: string): Promise<void> {
-    const pedido = await this.pedidoDaEstacao(grupo, estacaoId, vendaId);
-    if (!pedido) return;
-    const empresa = await consultarUm(
+  /** One read for every changed station of a sale, then one kdsPedido per station on the store room. */
+  private async avisarPedidos(
+    grupo: string,
+    empresa: string,
+    vendaId: string,
+    estacoes: string[],
+  ): Promise<void> {
+    const linhas = await consultar(
       this.db,
-      sql`select empresa_id from kds_estacao where id = ${estacaoId}`,
+      sql`select k.*, ${COLUNAS_VENDA} from kds_item k join venda v on v.id = k.venda_id
+          where k.grupo_empresarial_id = ${grupo} and k.venda_id = ${vendaId}
+            and k.estacao_id = any(${arrayIds(estacoes)})`,
     );
-    const dados: KdsPedidoEvento = { estacao: estacaoId, pedido };
-    if (empresa)
-      this.servicos.tempoReal?.emitirParaEmpresa(empresa.empresa_id as string, EVENTO_KDS_PEDIDO, dados);
+    for (const pedido of pedidosDasLinhas(linhas)) {
+      const dados: KdsPedidoEvento = { estacao: pedido.estacao, pedido };
+      this.servicos.tempoReal?.emitirParaEmpresa(empresa, EVENTO_KDS_PEDIDO, dados);
+    }
   }
 
   // ---- start / finish / bump / recall ----
@@ -509,7 +559,7 @@ export class ServicoKds {
       }
       return new Set(mudancas.map((m) => m.estacao));
     });
-    for (const e of alterou) await this.avisarPedido(ctx.grupo, e, vendaId);
+    await this.avisarPedidos(ctx.grupo, estacao.empresa, vendaId, [...alterou]);
     await this.expedicaoPelaCozinha(ctx, vendaId);
     return estacao.tipo === 'montagem'
       ? ((await this.montagem(ctx.grupo, estacao)).find((p) => p.vendaId === vendaId) ?? null)
