@@ -38,6 +38,26 @@ describe('layouts', () => {
     }
   });
 
+  it('condensed (64 columns, 32 expanded): ESC M 1 on the printer and the same lines read back', () => {
+    for (const amostra of amostrasDeDocumento()) {
+      if (amostra.layout === 'nfce') continue;
+      const doc = montarDocumento({ ...amostra, cabecalho: { ...amostra.cabecalho, colunas: 64 } });
+      expect(doc.colunas).toBe(64);
+      for (const l of doc.linhas) {
+        if (l.tipo === 'texto') expect(l.texto.length).toBeLessThanOrEqual(l.expandido ? 32 : 64);
+      }
+      const bytes = renderizarBytes(doc, resolverModelo(1));
+      expect(contem(bytes, [0x1b, 0x4d, 1])).toBe(true);
+      expect(documentoComoTexto(lerEscPos(bytes))).toBe(documentoComoTexto(doc));
+    }
+    const conta = amostrasDeDocumento().find((a) => a.layout === 'conta');
+    if (conta?.layout !== 'conta') throw new Error('sem amostra');
+    const texto = documentoComoTexto(
+      montarDocumento({ ...conta, cabecalho: { ...conta.cabecalho, colunas: 64 } }),
+    );
+    expect(texto.split('\n').some((l) => l.length === 64)).toBe(true);
+  });
+
   it('counter (53) and delivery (55) show the period sequence; table (54) and tab (56) the sale number', () => {
     expect(numeroExibido({ tipoVenda: 53, numero: 900, sequencialPeriodo: 12 })).toBe(12);
     expect(numeroExibido({ tipoVenda: 55, numero: 900, sequencialPeriodo: 13 })).toBe(13);

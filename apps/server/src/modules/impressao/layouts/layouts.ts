@@ -30,6 +30,8 @@ export const cabecalhoSchema = z.object({
   operador: texto(100).nullish(),
   /** Instant printed on the receipt (ISO 8601). */
   data: z.iso.datetime({ offset: true }),
+  /** 48 (font A) or 64 (condensed font B) columns; expanded lines have half. */
+  colunas: z.union([z.literal(48), z.literal(64)]).nullish(),
 });
 export type Cabecalho = z.infer<typeof cabecalhoSchema>;
 
@@ -229,7 +231,7 @@ function assinatura(c: Construtor, rotulo: string): void {
 
 /** Production ticket of one print sector: only what changed since the last ticket (see producao.ts). */
 export function layoutProducao(d: z.infer<typeof producaoSchema>): DocumentoImpressao {
-  const c = new Construtor(48);
+  const c = new Construtor(d.cabecalho.colunas ?? 48);
   c.centro(`PRODUÇÃO - ${d.setor.toUpperCase()}`, { negrito: true });
   c.centro(destaqueVenda(d.venda), { negrito: true, expandido: true });
   c.par(formatarDataHoraImpressao(d.cabecalho.data), d.cabecalho.terminal ?? '');
@@ -254,7 +256,7 @@ export function layoutProducao(d: z.infer<typeof producaoSchema>): DocumentoImpr
 
 /** The bill (conta / pré-conta): items, totals, payments made, per-person split and PIX QR. */
 export function layoutConta(d: z.infer<typeof contaSchema>): DocumentoImpressao {
-  const c = new Construtor(48);
+  const c = new Construtor(d.cabecalho.colunas ?? 48);
   cabecalho(c, d.cabecalho, 'CONTA');
   blocoVenda(c, d.venda);
   c.separador();
@@ -300,7 +302,7 @@ export function layoutConta(d: z.infer<typeof contaSchema>): DocumentoImpressao 
 
 /** Cash closing. Spec 1 section 9: total sales = receipts + bleed-offs + payments - supplies. */
 export function layoutFechamento(d: z.infer<typeof fechamentoSchema>): DocumentoImpressao {
-  const c = new Construtor(48);
+  const c = new Construtor(d.cabecalho.colunas ?? 48);
   cabecalho(c, d.cabecalho, 'FECHAMENTO');
   c.texto(`Caixa: ${d.caixa}`);
   c.par('Abertura', formatarDataHoraImpressao(d.dataAbertura));
@@ -329,7 +331,7 @@ export function layoutFechamento(d: z.infer<typeof fechamentoSchema>): Documento
 }
 
 export function layoutCancelamento(d: z.infer<typeof cancelamentoSchema>): DocumentoImpressao {
-  const c = new Construtor(48);
+  const c = new Construtor(d.cabecalho.colunas ?? 48);
   cabecalho(c, d.cabecalho, d.vendaCompleta ? 'VENDA CANCELADA' : 'CANCELAMENTO');
   blocoVenda(c, d.venda);
   c.separador();
@@ -343,7 +345,7 @@ export function layoutCancelamento(d: z.infer<typeof cancelamentoSchema>): Docum
 }
 
 function movimentoCaixa(d: z.infer<typeof movimentoCaixaSchema>, titulo: string): DocumentoImpressao {
-  const c = new Construtor(48);
+  const c = new Construtor(d.cabecalho.colunas ?? 48);
   cabecalho(c, d.cabecalho, titulo);
   c.par(`Caixa: ${d.caixa}`, d.numero != null ? `Nº ${d.numero}` : '');
   c.separador();
@@ -360,7 +362,7 @@ export const layoutSuprimento = (d: z.infer<typeof movimentoCaixaSchema>) => mov
 
 /** Payment receipt (a payment received at the cashier, or paid out of it to a person). */
 export function layoutPagamento(d: z.infer<typeof pagamentoSchema>): DocumentoImpressao {
-  const c = new Construtor(48);
+  const c = new Construtor(d.cabecalho.colunas ?? 48);
   cabecalho(c, d.cabecalho, 'PAGAMENTO');
   if (d.venda) blocoVenda(c, d.venda);
   if (d.pessoa) c.texto(`Pessoa: ${d.pessoa}`);
@@ -375,7 +377,7 @@ export function layoutPagamento(d: z.infer<typeof pagamentoSchema>): DocumentoIm
 }
 
 export function layoutCortesia(d: z.infer<typeof cortesiaSchema>): DocumentoImpressao {
-  const c = new Construtor(48);
+  const c = new Construtor(d.cabecalho.colunas ?? 48);
   cabecalho(c, d.cabecalho, 'CORTESIA');
   blocoVenda(c, d.venda);
   c.separador();
@@ -390,7 +392,7 @@ export function layoutCortesia(d: z.infer<typeof cortesiaSchema>): DocumentoImpr
 
 /** Credit account (convênio) slip: the customer signs the amount charged to the account. */
 export function layoutConvenio(d: z.infer<typeof convenioSchema>): DocumentoImpressao {
-  const c = new Construtor(48);
+  const c = new Construtor(d.cabecalho.colunas ?? 48);
   cabecalho(c, d.cabecalho, 'CONVÊNIO');
   if (d.venda) blocoVenda(c, d.venda);
   c.texto(`Cliente: ${d.cliente.nome}`);
@@ -405,7 +407,7 @@ export function layoutConvenio(d: z.infer<typeof convenioSchema>): DocumentoImpr
 }
 
 export function layoutOutros(d: z.infer<typeof outrosSchema>): DocumentoImpressao {
-  const c = new Construtor(48);
+  const c = new Construtor(d.cabecalho.colunas ?? 48);
   cabecalho(c, d.cabecalho, d.titulo.toUpperCase());
   for (const l of d.linhas) c.texto(l);
   return c.documento(d.titulo);
