@@ -95,7 +95,18 @@ export class AgenteImpressao {
           for (;;) {
             const trabalhos = await this.reservar();
             if (trabalhos.length === 0 || this.parado) break;
-            for (const t of trabalhos) await this.tratarReservado(t);
+            // One printer at a time keeps its order; different printers print in parallel, so a
+            // printer that is off (5 s connection timeout) does not hold the others back.
+            const porImpressora = new Map<string, Trabalho[]>();
+            for (const t of trabalhos) {
+              const chave = descreverDestino(t.destino);
+              porImpressora.set(chave, [...(porImpressora.get(chave) ?? []), t]);
+            }
+            await Promise.all(
+              [...porImpressora.values()].map(async (fila) => {
+                for (const t of fila) await this.tratarReservado(t);
+              }),
+            );
           }
         } while (this.repetir && !this.parado);
       } catch (erro) {

@@ -80,7 +80,10 @@ function enviarTcp(host: string, porta: number, bytes: Uint8Array, antesDeEnviar
 async function enviarArquivo(caminho: string, bytes: Uint8Array, antesDeEnviar: () => void): Promise<void> {
   let arquivo: fs.FileHandle;
   try {
-    arquivo = await fs.open(caminho, 'a');
+    // Devices (/dev/usb/lp0, \\.\COM3) and shared printers (\\PC\Impressora) are opened for writing;
+    // a plain file gets the job appended.
+    const dispositivo = caminho.startsWith('/dev/') || caminho.startsWith('\\\\');
+    arquivo = await fs.open(caminho, dispositivo ? 'w' : 'a');
   } catch (erro) {
     throw new ErroImpressora(`${caminho}: ${(erro as NodeJS.ErrnoException).code ?? String(erro)}`, true);
   }
