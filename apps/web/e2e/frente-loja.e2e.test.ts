@@ -1,3 +1,9 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { abrirNavegador, capturar, definirTemaEscuro, fazerLogin, novaAba, USUARIOS } from './apoio.ts';
@@ -285,4 +291,132 @@ describe('Frente Loja', () => {
     await outra.contexto.close();
     await contexto.close();
   });
+});
+
+// Offline: a server of its own (same data folder across a stop and a restart) so stopping it does not
+// disturb the other tests.
+const raiz = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..');
+
+function portaLivre(): Promise<number> {
+  return new Promise((ok, falha) => {
+    const s = createServer();
+    s.once('error', falha);
+    s.listen(0, '127.0.0.1', () => {
+      const e = s.address();
+      const porta = typeof e === 'object' && e ? e.port : 0;
+      s.close(() => ok(porta));
+    });
+  });
+}
+
+async function iniciarServidor(porta: number, dados: string): Promise<ChildProcess> {
+  const processo = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+    cwd: raiz,
+    env: { ...process.env, PORT: String(porta), DATA_DIR: dados },
+    detached: true,
+    stdio: 'ignore',
+  });
+  const limite = Date.now() + 150_000;
+  while (Date.now() < limite) {
+    if (processo.exitCode !== null) throw new Error(`servidor terminou: ${processo.exitCode}`);
+    const r = await fetch(`http://127.0.0.1:${porta}/api/health`).catch(() => null);
+    if (r?.status === 200) return processo;
+    await new Promise((ok) => setTimeout(ok, 300));
+  }
+  throw new Error('servidor não respondeu');
+}
+
+async function pararServidor(processo: ChildProcess): Promise<void> {
+  if (!processo.pid || processo.exitCode !== null) return;
+  const fim = new Promise((ok) => processo.once('exit', ok));
+  process.kill(-processo.pid, 'SIGTERM');
+  await Promise.race([fim, new Promise((ok) => setTimeout(ok, 10_000))]);
+}
+
+describe('Frente Loja offline', () => {
+  let processo: ChildProcess | undefined;
+  let dados = '';
+  let porta = 0;
+  beforeAll(async () => {
+    porta = await portaLivre();
+    dados = mkdtempSync(join(tmpdir(), 'frente-loja-offline-'));
+    processo = await iniciarServidor(porta, dados);
+  });
+  afterAll(async () => {
+    if (processo) await pararServidor(processo);
+    rmSync(dados, { recursive: true, force: true });
+  });
+
+  it('counter sales go on without the server, are queued, survive a reload and are sent once when it is back', async () => {
+    const url = `http://127.0.0.1:${porta}`;
+    const { pagina, contexto } = await novaAba(navegador, TELA);
+    await fazerLogin(pagina, url, USUARIOS.admin.email, USUARIOS.admin.senha, 'Loja Centro');
+    await pagina.goto(`${url}/#/frenteLoja`);
+    await escolher(pagina, 'fl-empresa', 'Loja Centro');
+    await escolher(pagina, 'fl-terminal', 'Terminal Caixa 1');
+    await pagina.getByRole('button', { name: 'Salvar e carregar' }).click();
+    await pagina.getByTestId('modos').getByText('Caixa').click();
+    await pagina.getByRole('button', { name: 'Abrir caixa' }).click();
+    await expect.poll(() => pagina.getByTestId('status-periodo').innerText()).toBe('Caixa aberto');
+    await pagina.getByTestId('modos').getByText('Balcão').click();
+
+    // The server stops: two sales go on locally with the engine's totals and are queued.
+    await pararServidor(processo as ChildProcess);
+    for (const [produto, esperado, pago] of [
+      ['x-burg', 'R$ 24,90', '30,00'],
+      ['batata', 'R$ 22,00', '22,00'],
+    ] as const) {
+      await buscarELancar(pagina, produto);
+      await pagina.getByText('Modo local').first().waitFor();
+      await expect.poll(() => total(pagina)).toBe(esperado);
+      await pagina.getByTestId('abrir-pagamento').click();
+      await pagina.getByRole('radio', { name: 'Dinheiro' }).click();
+      await pagina.getByLabel('Valor recebido').fill(pago);
+      await pagina.getByRole('button', { name: 'Lançar' }).click();
+      await expect.poll(() => pagina.getByTestId('pag-restante').innerText()).toBe('R$ 0,00');
+      await pagina.getByTestId('confirmar-venda').click();
+      await pagina
+        .getByText(/Venda gravada localmente/)
+        .first()
+        .waitFor();
+    }
+    await expect.poll(() => pagina.getByTestId('banner-fila').innerText()).toContain('aguardando envio: 2');
+    await fecharAvisos(pagina);
+    for (const escuro of [false, true]) {
+      await definirTemaEscuro(pagina, escuro);
+      await capturar(pagina, `frente-loja-offline-${escuro ? 'escuro' : 'claro'}`);
+    }
+    await definirTemaEscuro(pagina, false);
+
+    // Back: the reloaded page still has the queue and sends it once.
+    processo = await iniciarServidor(porta, dados);
+    await pagina.reload();
+    await pagina.getByTestId('modos').waitFor();
+    await pagina.getByTestId('banner-fila').waitFor({ state: 'detached', timeout: 30_000 });
+    const token = await pagina.evaluate(() => {
+      for (const chave of Object.keys(localStorage)) {
+        const v = localStorage.getItem(chave) ?? '';
+        const m = /"token":"([^"]+)"/.exec(v);
+        if (m) return m[1];
+      }
+      return '';
+    });
+    const r = await fetch(`${url}/api/venda/getPopulate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', token: token ?? '', version: 'e2e' },
+      body: JSON.stringify({ filtro: { tipoVenda: 53, status: 59 } }),
+    });
+    const vendas = ((await r.json()) as { data: { total: string; pagamentos: unknown[] }[] }).data;
+    expect(vendas.map((v) => v.total).sort()).toEqual(['22.00', '24.90']);
+    expect(vendas.every((v) => v.pagamentos.length === 1)).toBe(true);
+    // Another round changes nothing: nothing is sent twice.
+    await pagina.waitForTimeout(6000);
+    const r2 = await fetch(`${url}/api/venda/getPopulate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', token: token ?? '', version: 'e2e' },
+      body: JSON.stringify({ filtro: { tipoVenda: 53 } }),
+    });
+    expect(((await r2.json()) as { data: unknown[] }).data).toHaveLength(2);
+    await contexto.close();
+  }, 300_000);
 });

@@ -43,8 +43,18 @@ function servidorFalso(opcoes: { recusar?: string; semRede?: boolean } = {}) {
         if (c._id === opcoes.recusar)
           throw new ErroApi('envelope', 'Produto não encontrado!', { message: 'x' }, 200);
         if (!vendas.has(c._id))
-          vendas.set(c._id, { _id: c._id, status: { id: 57 }, pagamentos: [] } as unknown as VendaServidor);
+          vendas.set(c._id, {
+            _id: c._id,
+            status: { id: 57 },
+            pagamentos: [],
+            produtos: (c as { produtos?: unknown[] }).produtos ?? [],
+          } as unknown as VendaServidor);
         return venda(c._id);
+      },
+      adicionar: async (id: string, itens: unknown[]) => {
+        chamadas.push(`adicionar ${id} ${itens.length}`);
+        venda(id).produtos.push(...(itens as never[]));
+        return venda(id);
       },
       pagar: async (id: string, p: { _id: string }) => {
         chamadas.push(`pagar ${id}`);
@@ -95,12 +105,14 @@ describe('offline queue', () => {
     expect(banco.get('a')?.tentativas).toBe(1);
     // The server already has the sale with its payment (the first answer was lost): nothing doubles.
     const s = servidorFalso();
-    await s.envio.criar({ _id: 'a' });
+    await s.envio.criar({ _id: 'a', produtos: [] } as never);
     await s.envio.pagar('a', { _id: 'a-pg' });
     s.chamadas.length = 0;
     await enviarFila(s.envio);
     expect(s.vendas.get('a')?.pagamentos).toHaveLength(1);
-    expect(s.chamadas).toEqual(['criar a', 'encerrar a']);
+    // ...and the item typed offline after the server went away is added once.
+    expect(s.chamadas).toEqual(['criar a', 'adicionar a 1', 'encerrar a']);
+    expect(s.vendas.get('a')?.produtos).toHaveLength(1);
     expect(banco.size).toBe(0);
   });
 });

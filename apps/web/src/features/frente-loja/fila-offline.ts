@@ -1,6 +1,6 @@
 import { ErroApi } from '../../lib/api/cliente.ts';
 import { enfileirarVenda, removerDaFila, type VendaNaFila, vendasNaFila } from './armazenamento-local.ts';
-import type { CorpoCriarVenda, PagamentoEnvio, VendaServidor } from './venda-api.ts';
+import type { CorpoCriarVenda, ItemEnvio, PagamentoEnvio, VendaServidor } from './venda-api.ts';
 
 // Offline counter sales (issue 5 point 8): kept in IndexedDB with their client ids and sent when the
 // server is back. Every step is idempotent on the server (sale _id, payment _id, Idempotency-Key), so a
@@ -9,6 +9,8 @@ import type { CorpoCriarVenda, PagamentoEnvio, VendaServidor } from './venda-api
 
 export interface EnvioFila {
   criar(corpo: CorpoCriarVenda): Promise<VendaServidor>;
+  /** Items typed offline on a sale the server already had (it went away in the middle of the sale). */
+  adicionar(id: string, itens: ItemEnvio[], primeiroNumero: number): Promise<VendaServidor>;
   pagar(id: string, p: PagamentoEnvio): Promise<VendaServidor>;
   encerrar(id: string): Promise<VendaServidor>;
 }
@@ -60,8 +62,12 @@ async function processar(envio: EnvioFila, empresa?: string): Promise<ResultadoF
 }
 
 async function enviarUma(envio: EnvioFila, v: VendaNaFila): Promise<void> {
-  let venda = await envio.criar(v.corpo as unknown as CorpoCriarVenda);
+  const corpo = v.corpo as unknown as CorpoCriarVenda;
+  let venda = await envio.criar(corpo);
   if (venda.status.id === 59) return;
+  const itens = corpo.produtos ?? [];
+  if (venda.produtos.length < itens.length)
+    venda = await envio.adicionar(v._id, itens.slice(venda.produtos.length), venda.produtos.length + 1);
   if (v.etapa === 'pendente') await enfileirarVenda({ ...v, etapa: 'criada' });
   for (const p of v.pagamentos) {
     if (venda.pagamentos.some((x) => x._id === p._id)) continue;

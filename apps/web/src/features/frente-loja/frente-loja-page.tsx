@@ -130,11 +130,21 @@ function FrenteLoja() {
   // Offline queue: count it, and send it every 5 s while something waits (and at once when back online).
   const rodarFila = useCallback(async () => {
     if (!dados) return;
+    try {
+      await rodarFilaAgora(dados);
+    } catch (erro) {
+      notificar({ tipo: 'error', mensagem: `Falha na fila do modo local: ${String(erro)}` });
+    }
+  }, [dados]);
+
+  const rodarFilaAgora = useCallback(async (dados: DadosFrenteLoja) => {
     const antes = await vendasNaFila(dados.empresa._id);
     if (antes.some((v) => v.etapa !== 'recusada')) {
       const r = await enviarFila(
         {
           criar: (c) => vendaApi.criar(c, true),
+          adicionar: (id, itens, n) =>
+            vendaApi.adicionarItens(id, itens, dados.terminal._id, `item:${id}:${n}`, true),
           pagar: (id, pg) => vendaApi.pagar(id, pg, true),
           encerrar: (id) => vendaApi.encerrar(id, true),
         },
@@ -153,7 +163,7 @@ function FrenteLoja() {
       recusadas: depois.filter((v) => v.etapa === 'recusada').length,
       erros: depois.filter((v) => v.erro).map((v) => `${v._id.slice(-6)}: ${v.erro}`),
     });
-  }, [dados]);
+  }, []);
 
   useEffect(() => {
     if (!dados) return;

@@ -56,11 +56,11 @@ export const vendaApi = {
   obter: (id: string) => api.get<VendaServidor>(`venda/${id}`, { acao: 'ao buscar a venda' }),
   buscar: (filtro: Record<string, unknown>) =>
     api.post<VendaServidor[]>('venda/getPopulate', { filtro }, { acao: 'ao buscar as vendas' }),
-  adicionarItens: (id: string, produtos: ItemEnvio[], terminal: string, chave: string) =>
+  adicionarItens: (id: string, produtos: ItemEnvio[], terminal: string, chave: string, silencioso = false) =>
     api.post<VendaServidor>(
       `venda/${id}/itens`,
       { produtos, terminal },
-      comChave(chave, 'ao adicionar o item'),
+      comChave(chave, 'ao adicionar o item', silencioso),
     ),
   alterarItem: (id: string, numeroItem: number, quantidade: string, obs: string) =>
     api.put<VendaServidor>(
