@@ -20,6 +20,9 @@ import { type AppTeste, criarAppTeste, type Registro } from './app-teste.ts';
 // NFC-e end to end against the local SEFAZ simulator (HTTPS SOAP, XSD + signature checks, keeps numbers):
 // each test starts its own simulator and points its own app at it.
 
+// Each test signs, validates (XSD worker) and talks HTTPS to its simulator: slow on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
 const AMOSTRAS = '/work/shared/fiscal-ref/samples/nfe55';
 const INICIO = '2026-01-01T00:00:00-03:00';
 const FIM = '2099-01-01T00:00:00-03:00';

@@ -142,6 +142,23 @@ export interface ContextoEmissao {
 const extrairProtNfe = (xmlProc: string): string | null =>
   /<protNFe[\s\S]*<\/protNFe>/.exec(xmlProc)?.[0] ?? null;
 
+/** Socket event `nfceAlterada` to the store: the list screens refresh the row (e.g. queued note authorised). */
+export function notificarNfce(fiscal: ServicoFiscal, l: Linha): void {
+  const n = registroNfce(l);
+  fiscal.notificar(n.empresa, {
+    _id: n._id,
+    empresa: n.empresa,
+    venda: n.venda,
+    chave: n.chave,
+    numero: n.numero,
+    serie: n.serie,
+    tpEmis: n.tpEmis,
+    statusNota: n.statusNota,
+    cStat: n.cStat,
+    cancelado: n.cancelado,
+  });
+}
+
 export class EmissaoNfce {
   constructor(private readonly fiscal: ServicoFiscal) {}
 
@@ -316,21 +333,8 @@ export class EmissaoNfce {
     return l;
   }
 
-  /** Socket event `nfceAlterada` to the store: the list screens refresh the row (e.g. queued note authorised). */
   notificar(l: Linha): void {
-    const n = registroNfce(l);
-    this.fiscal.notificar(n.empresa, {
-      _id: n._id,
-      empresa: n.empresa,
-      venda: n.venda,
-      chave: n.chave,
-      numero: n.numero,
-      serie: n.serie,
-      tpEmis: n.tpEmis,
-      statusNota: n.statusNota,
-      cStat: n.cStat,
-      cancelado: n.cancelado,
-    });
+    notificarNfce(this.fiscal, l);
   }
 
   private resposta(l: Linha, r: ResultadoTransmissao | null, mensagem?: string): ResultadoEmissao {

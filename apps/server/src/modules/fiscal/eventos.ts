@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { consultar, consultarUm } from '../../db/consultar.ts';
 import { ErroNegocio } from '../../lib/envelope.ts';
 import { novoId } from '../../lib/ids.ts';
-import { registroNfce } from './emissao.ts';
+import { notificarNfce, registroNfce } from './emissao.ts';
 import { MODELO_NFCE, type ServicoFiscal } from './fiscal.service.ts';
 
 export const MENSAGENS_EVENTOS = {
@@ -98,6 +98,7 @@ export async function cancelarNota(fiscal: ServicoFiscal, p: PedidoCancelamento)
           updated_at = now() where id = ${l.id as string} returning *`,
   );
   if (!atualizada) throw new Error('nfce sumiu');
+  notificarNfce(fiscal, atualizada);
   return { nfce: registroNfce(atualizada), cancelamento };
 }
 
