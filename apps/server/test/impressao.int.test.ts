@@ -98,6 +98,27 @@ describe('POST /api/impressao', () => {
     expect(job.corpo.data.conteudo).toBe(conteudo);
   });
 
+  it("accepts the spec's payload shape (populated sector, catalogue entries, empresa/tipoStatus ignored)", async () => {
+    const conteudo = Buffer.from('\x1b@Legado\n').toString('base64');
+    const [c] = await criar({
+      empresa: t.demo.empresas.shopping,
+      grupoEmpresarial: t.demo.grupoId,
+      descricao: 'Conta mesa 3',
+      conteudo,
+      tipoStatus: { id: 3, descricao: 'Impresso' },
+      tipoImpressao: { id: 4, descricao: 'Conta' },
+      setorImpressao: { _id: setorCaixa, descricao: 'Caixa', numeroVias: 9 },
+      origemId: 'venda-legado',
+    });
+    expect(c).toMatchObject({
+      empresa: t.demo.empresas.centro,
+      setorImpressao: setorCaixa,
+      tipoImpressao: { id: 4, descricao: 'Conta' },
+      tipoStatus: { id: 1, descricao: 'Aguardando Impressão' },
+      totalVias: 1,
+    });
+  });
+
   it('an Idempotency-Key retry answers the first jobs and creates nothing', async () => {
     await limparFila();
     const h = { 'idempotency-key': 'impressao-teste-1' };

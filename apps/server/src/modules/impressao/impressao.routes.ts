@@ -103,8 +103,13 @@ export async function rotasImpressao(app: FastifyInstance): Promise<void> {
         tags: ['impressao'],
         body: z.object({
           terminal: id,
-          setorImpressao: id.nullish(),
-          tipoImpressao: z.number().int().min(1).max(11).optional(),
+          // The spec's payload may carry the populated sector and catalogue entries: take their ids.
+          // empresa, grupoEmpresarial and tipoStatus are not read (token, terminal, always 1).
+          setorImpressao: z.union([id, z.object({ _id: id }).transform((s) => s._id)]).nullish(),
+          tipoImpressao: z
+            .union([z.number().int(), z.object({ id: z.number().int() }).transform((t) => t.id)])
+            .pipe(z.number().int().min(1).max(11))
+            .optional(),
           descricao: z.string().max(200).nullish(),
           /** Ready printer bytes in base64 ... */
           conteudo: z.base64().max(3_000_000).optional(),
