@@ -1,3 +1,8 @@
+import {
+  type EntrarImpressao,
+  EVENTO_ENTRAR_IMPRESSAO,
+  EVENTO_IMPRESSAO_NOVA,
+} from '@retaguarda/domain/impressao/eventos';
 import { io, type Socket } from 'socket.io-client';
 import { Diario, type EstadoDiario } from './diario.ts';
 import { descreverDestino, ErroImpressora, enviarParaImpressora } from './impressora.ts';
@@ -68,7 +73,8 @@ export class AgenteImpressao {
     });
     this.socket = s;
     s.on('connect', () => {
-      s.emit('entrarImpressao', { terminais: this.o.terminais }, (r: Envelope<{ message?: string }>) => {
+      const entrar: EntrarImpressao = { terminais: this.o.terminais };
+      s.emit(EVENTO_ENTRAR_IMPRESSAO, entrar, (r: Envelope<{ message?: string }>) => {
         if (r?.valido) this.log('tempoReal', { conectado: true });
         else this.log('tempoRealRecusado', { message: r?.data?.message });
       });
@@ -77,7 +83,7 @@ export class AgenteImpressao {
     });
     s.on('disconnect', (motivo) => this.log('tempoReal', { conectado: false, motivo }));
     s.on('connect_error', (erro) => this.log('tempoRealErro', { message: erro.message }));
-    s.on('impressaoNova', () => void this.ciclo());
+    s.on(EVENTO_IMPRESSAO_NOVA, () => void this.ciclo());
   }
 
   /** One pass: finish what the journal holds, then claim and print until the queue is empty. */

@@ -1,4 +1,5 @@
 import { PERMISSAO, TIPO_IMPRESSAO } from '@retaguarda/domain';
+import { EVENTO_ENTRAR_IMPRESSAO } from '@retaguarda/domain/impressao/eventos';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -71,7 +72,7 @@ export async function rotasImpressao(app: FastifyInstance): Promise<void> {
   // Agents join the rooms of their terminals; the claim itself stays an HTTP call (atomic in the database).
   app.servicos.tempoReal?.io.on('connection', (socket) => {
     const sessao = socket.data.sessao as { usuarioId: string; grupoEmpresarialId: string };
-    socket.on('entrarImpressao', async (dados: unknown, responder?: (r: unknown) => void) => {
+    socket.on(EVENTO_ENTRAR_IMPRESSAO, async (dados: unknown, responder?: (r: unknown) => void) => {
       try {
         const terminais = (dados as { terminais?: unknown } | null)?.terminais;
         if (

@@ -1,4 +1,10 @@
 import { statusImpressao, tiposImpressao } from '@retaguarda/domain';
+import {
+  EVENTO_IMPRESSAO_NOVA,
+  EVENTO_IMPRESSAO_STATUS,
+  type ImpressaoNova,
+  salaImpressao,
+} from '@retaguarda/domain/impressao/eventos';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { consultar, consultarUm, type Linha } from '../../db/consultar.ts';
@@ -28,10 +34,7 @@ export const RESERVA_MS = 2 * 60_000;
 export const esperaAposFalha = (tentativas: number) =>
   Math.min(60_000, 2_000 * 2 ** Math.max(0, tentativas - 1));
 
-export const EVENTO_IMPRESSAO_NOVA = 'impressaoNova';
-export const EVENTO_IMPRESSAO_STATUS = 'impressaoStatus';
-/** Socket.IO room of the agents that print a terminal's jobs. */
-export const salaImpressao = (terminalId: string) => `impressao:${terminalId}`;
+export { EVENTO_IMPRESSAO_NOVA, EVENTO_IMPRESSAO_STATUS, salaImpressao };
 
 export interface ContextoImpressao {
   grupoEmpresarialId: string;
@@ -259,7 +262,7 @@ export class ServicoImpressao {
     const porTerminal = new Map<string, ImpressaoResumo[]>();
     for (const i of impressoes) porTerminal.set(i.terminal, [...(porTerminal.get(i.terminal) ?? []), i]);
     for (const [terminal, lista] of porTerminal) {
-      const dados = { terminal, impressoes: lista.map((i) => i._id) };
+      const dados: ImpressaoNova = { terminal, impressoes: lista.map((i) => i._id) };
       tr.io.to(salaImpressao(terminal)).emit(EVENTO_IMPRESSAO_NOVA, dados);
     }
   }
