@@ -302,6 +302,21 @@ describe('NFC-e: emissão', () => {
       'Venda de mesa com recebimento por posição: selecione a posição para emitir a NFC-e!',
     );
 
+    // An expired certificate is refused before a number is taken.
+    await t.app.fiscal.servico.salvarCertificado(
+      t.demo.grupoId,
+      t.demo.empresas.centro,
+      null,
+      gerarPfxDemonstracao('11222333000181', 'Loja Centro', 'senha-curta', new Date(), 1),
+      'senha-curta',
+    );
+    const relogio = vi
+      .spyOn(t.app.servicos.tempo, 'agora')
+      .mockReturnValue(new Date(Date.now() + 3 * 86_400_000));
+    const vencido = await emitir(await vendaTeste());
+    relogio.mockRestore();
+    expect(String(vencido.corpo.data.message)).toMatch(/^Certificado digital fora da validade/);
+
     // None of the refusals took a number.
     const seq = await t.get(`/api/getSequencialNota/${t.demo.empresas.centro}`, admin);
     expect(seq.corpo.data).toMatchObject({ ultimoNumero: 0, proximoNumero: 1, serie: 1, modelo: '65' });

@@ -5,6 +5,7 @@ import type { Venda } from '@retaguarda/domain';
 import {
   type CertificadoA1,
   type DadosNfce,
+  ErroCertificado,
   ErroMontagemNfce,
   ErroXsd,
   formatarDataHora,
@@ -16,6 +17,7 @@ import {
   type ResultadoTransmissao,
   type TotaisNfce,
   transmitirNfce,
+  verificarValidade,
 } from '@retaguarda/fiscal';
 import { sql } from 'drizzle-orm';
 import { consultar, consultarUm, type Linha } from '../../db/consultar.ts';
@@ -223,6 +225,13 @@ export class EmissaoNfce {
       await this.fiscal.empresaFiscal(ctx.grupoEmpresarialId, ctx.empresaId),
     );
     const e = await this.fiscal.empresaFiscal(ctx.grupoEmpresarialId, ctx.empresaId);
+    // An expired A1 signs notes SEFAZ refuses (280-296): refuse before taking a number.
+    try {
+      verificarValidade(cert, this.fiscal.tempo.agora());
+    } catch (erro) {
+      if (erro instanceof ErroCertificado) throw new ErroNegocio(erro.message);
+      throw erro;
+    }
     const emitida = await consultarUm(
       this.db,
       sql`select id from nfce where grupo_empresarial_id = ${ctx.grupoEmpresarialId} and venda_id = ${venda._id}
