@@ -108,14 +108,31 @@ afterAll(async () => {
   await navegador?.close();
 });
 
+/**
+ * A screen of the Frente Loja. Without `mesmaSessao` a new browser context (its own login); with it, a new
+ * page of that context (the saved session is restored by the guard), which spares a login.
+ */
 async function abrir(
   rota: string,
   viewport: { width: number; height: number },
   testId: string,
+  mesmaSessao?: Aba,
 ): Promise<Aba> {
-  const aba = await novaAba(navegador, viewport);
-  abas.push(aba);
-  await fazerLogin(aba.pagina, baseUrl, USUARIOS.admin.email, USUARIOS.admin.senha, 'Loja Centro');
+  let aba: Aba;
+  if (mesmaSessao) {
+    const pagina = await mesmaSessao.contexto.newPage();
+    await pagina.setViewportSize(viewport);
+    const erros: string[] = [];
+    pagina.on('console', (m) => {
+      if (m.type() === 'error') erros.push(`console: ${m.text()}`);
+    });
+    pagina.on('pageerror', (e) => erros.push(`pageerror: ${e.message}`));
+    aba = { contexto: mesmaSessao.contexto, pagina, erros };
+  } else {
+    aba = await novaAba(navegador, viewport);
+    abas.push(aba);
+    await fazerLogin(aba.pagina, baseUrl, USUARIOS.admin.email, USUARIOS.admin.senha, 'Loja Centro');
+  }
   await aba.pagina.goto(`${baseUrl}/#/frenteLoja/${rota}`);
   await aba.pagina.getByTestId(testId).waitFor();
   return aba;
@@ -189,7 +206,7 @@ describe('KDS, expedition and dispatch', () => {
     await tv.pagina.getByTestId(`pedido-${segundo.vendaId}`).getByText('Em produção').waitFor();
     await emAmbosOsTemas(tv.pagina, 'kds-tv-1920');
     await emAmbosOsTemas(tablet.pagina, 'kds-tablet-1024');
-    const montagem = await abrir(`kds/${ids.estacaoMontagem}`, { width: 1366, height: 768 }, 'tela-kds');
+    const montagem = await abrir(`kds/${ids.estacaoMontagem}`, { width: 1366, height: 768 }, 'tela-kds', tv);
     await montagem.pagina.getByTestId(`pedido-${vendaId}`).waitFor();
     expect((await itens(montagem.pagina, vendaId)).sort()).toEqual([
       '1x Pizza Grande Calabresa',
@@ -221,10 +238,9 @@ describe('KDS, expedition and dispatch', () => {
   });
 
   it('a rider takes a delivery order out and back: in delivery -> delivered, then settles', async () => {
-    const tv = abas[0];
-    const expedicao = abas[2];
-    if (!tv || !expedicao) throw new Error('abas do primeiro teste');
-    const saida = await abrir('saidaMotoboy', { width: 1024, height: 768 }, 'tela-saida-motoboy');
+    const [tv, tablet, expedicao] = abas;
+    if (!tv || !tablet || !expedicao) throw new Error('abas do primeiro teste');
+    const saida = await abrir('saidaMotoboy', { width: 1024, height: 768 }, 'tela-saida-motoboy', tablet);
     const { vendaId } = await lancar({ tipoVenda: 55, cliente: ids.joao, distanciaEntregaMetros: 4500 }, [
       { produto: ids['Pizza Grande Calabresa'] },
     ]);
@@ -266,7 +282,9 @@ describe('KDS, expedition and dispatch', () => {
   });
 
   it('doorman registration', async () => {
-    const portaria = await abrir('portaria', { width: 1366, height: 768 }, 'tela-portaria');
+    const expedicao = abas[2];
+    if (!expedicao) throw new Error('abas do primeiro teste');
+    const portaria = await abrir('portaria', { width: 1366, height: 768 }, 'tela-portaria', expedicao);
     await portaria.pagina.getByLabel('Nome').fill('Ana Souza');
     await portaria.pagina.getByLabel('Comanda').fill('501');
     await portaria.pagina.getByLabel('Pessoas').fill('3');
@@ -276,5 +294,22 @@ describe('KDS, expedition and dispatch', () => {
     await portaria.pagina.getByRole('button', { name: 'Registrar saída' }).click();
     await portaria.pagina.getByRole('button', { name: 'Registrar saída' }).waitFor({ state: 'detached' });
     expect(portaria.erros).toEqual([]);
+  });
+
+  it('back-office KDS registrations through the generic screens', async () => {
+    const expedicao = abas[2];
+    if (!expedicao) throw new Error('abas do primeiro teste');
+    const pagina = await expedicao.contexto.newPage();
+    await pagina.setViewportSize({ width: 1366, height: 768 });
+    const aba = { contexto: expedicao.contexto, pagina, erros: [] as string[] };
+    pagina.on('pageerror', (e) => aba.erros.push(`pageerror: ${e.message}`));
+    await pagina.goto(`${baseUrl}/#/kdsEstacao`);
+    const lista = pagina.getByTestId('lista-kdsEstacao');
+    for (const nome of ['Cozinha', 'Bar', 'Montagem'])
+      await lista.getByText(nome, { exact: true }).first().waitFor();
+    await emAmbosOsTemas(pagina, 'kds-estacao-retaguarda');
+    await pagina.goto(`${baseUrl}/#/kdsMontagem`);
+    await pagina.getByTestId('lista-kdsMontagem').getByText('Montagem', { exact: true }).first().waitFor();
+    expect(aba.erros).toEqual([]);
   });
 });

@@ -20,8 +20,20 @@ import {
   tempoDecorrido,
 } from '@retaguarda/domain/kds/kds';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Result, Spin, Tag, Tooltip, Typography, theme } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  Button,
+  Card,
+  ConfigProvider,
+  Empty,
+  Flex,
+  Result,
+  Spin,
+  Tag,
+  Tooltip,
+  Typography,
+  theme,
+} from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useParams } from 'react-router';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { definirTema, useSessao } from '../../lib/session/sessao.ts';
@@ -63,6 +75,18 @@ function useAgora(intervaloMs = 1000): string {
     return () => clearInterval(t);
   }, [intervaloMs]);
   return agora;
+}
+
+/** A TV seen from across the kitchen gets larger type and cards than a tablet held in the hand. */
+function useEscalaTela(): number {
+  const largura = useSyncExternalStore(
+    (avisar) => {
+      window.addEventListener('resize', avisar);
+      return () => window.removeEventListener('resize', avisar);
+    },
+    () => window.innerWidth,
+  );
+  return largura >= 1600 ? 1.3 : 1;
 }
 
 function EscolherEstacao() {
@@ -116,6 +140,7 @@ function TelaEstacao({ estacaoId }: { estacaoId: string }) {
   const [status, setStatus] = useState<StatusSocket>('conectando');
   const [selecionado, setSelecionado] = useState(0);
   const [ocupado, setOcupado] = useState(false);
+  const escala = useEscalaTela();
   const chave = useMemo(() => chavesKds.pedidos(estacaoId), [estacaoId]);
   const dados = useQuery({ queryKey: chave, queryFn: () => buscarPedidos(estacaoId), staleTime: 30_000 });
   const estacoes = useQuery({
@@ -220,109 +245,121 @@ function TelaEstacao({ estacaoId }: { estacaoId: string }) {
     tempoAtraso: dados.data?.estacao.tempoAtraso,
   };
   return (
-    <Flex vertical style={{ height: '100vh', background: token.colorBgLayout }} data-testid="tela-kds">
-      <Flex
-        align="center"
-        gap={12}
-        style={{
-          padding: '8px 16px',
-          background: token.colorBgContainer,
-          borderBottom: `1px solid ${token.colorBorderSecondary}`,
-          flexWrap: 'wrap',
-        }}
-      >
-        <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }} data-testid="titulo-estacao">
-          {dados.data?.estacao.descricao ?? 'KDS'}
-        </Typography.Title>
-        <Tag color={montagem ? 'purple' : 'blue'}>{montagem ? 'Montagem' : 'Produção'}</Tag>
-        <Typography.Text strong data-testid="contador-pedidos">
-          {pedidos.length} {pedidos.length === 1 ? 'pedido' : 'pedidos'}
-        </Typography.Text>
-        <span style={{ flex: 1 }} />
-        <Tag color={status === 'conectado' ? 'success' : status === 'conectando' ? 'warning' : 'error'}>
-          {status === 'conectado' ? 'Online' : status === 'conectando' ? 'Conectando' : 'Offline'}
-        </Tag>
-        <Typography.Text style={{ fontSize: 20, fontVariantNumeric: 'tabular-nums' }}>
-          {new Date(agora).toLocaleTimeString('pt-BR')}
-        </Typography.Text>
-        {!montagem && (
-          <Button
-            size="large"
-            icon={<RollbackOutlined />}
-            disabled={!dados.data?.despachados.length}
-            onClick={recall}
-            data-testid="recall"
+    <ConfigProvider theme={{ token: { fontSize: Math.round(14 * escala) } }}>
+      <Flex vertical style={{ height: '100vh', background: token.colorBgLayout }} data-testid="tela-kds">
+        <Flex
+          align="center"
+          gap={12}
+          style={{
+            padding: '8px 16px',
+            background: token.colorBgContainer,
+            borderBottom: `1px solid ${token.colorBorderSecondary}`,
+            flexWrap: 'wrap',
+          }}
+        >
+          <Typography.Title
+            level={1}
+            style={{ margin: 0, fontSize: 24 * escala }}
+            data-testid="titulo-estacao"
           >
-            Recall
-          </Button>
-        )}
-        <Tooltip title="Tela cheia (F11)">
-          <Button
-            size="large"
-            icon={<ExpandOutlined />}
-            aria-label="Tela cheia"
-            onClick={alternarTelaCheia}
-          />
-        </Tooltip>
-        <Tooltip title={escuro ? 'Tema claro' : 'Tema escuro'}>
-          <Button
-            size="large"
-            icon={<BulbOutlined />}
-            aria-label="Alternar tema"
-            data-testid="alternar-tema"
-            onClick={() => definirTema(!escuro)}
-          />
-        </Tooltip>
-        <Tooltip title="Trocar estação">
-          <Button size="large" icon={<HomeOutlined />} aria-label="Trocar estação" href="#/frenteLoja/kds" />
-        </Tooltip>
+            {dados.data?.estacao.descricao ?? 'KDS'}
+          </Typography.Title>
+          <Tag color={montagem ? 'purple' : 'blue'}>{montagem ? 'Montagem' : 'Produção'}</Tag>
+          <Typography.Text strong data-testid="contador-pedidos">
+            {pedidos.length} {pedidos.length === 1 ? 'pedido' : 'pedidos'}
+          </Typography.Text>
+          <span style={{ flex: 1 }} />
+          <Tag color={status === 'conectado' ? 'success' : status === 'conectando' ? 'warning' : 'error'}>
+            {status === 'conectado' ? 'Online' : status === 'conectando' ? 'Conectando' : 'Offline'}
+          </Tag>
+          <Typography.Text style={{ fontSize: 20 * escala, fontVariantNumeric: 'tabular-nums' }}>
+            {new Date(agora).toLocaleTimeString('pt-BR')}
+          </Typography.Text>
+          {!montagem && (
+            <Button
+              size="large"
+              icon={<RollbackOutlined />}
+              disabled={!dados.data?.despachados.length}
+              onClick={recall}
+              data-testid="recall"
+            >
+              Recall
+            </Button>
+          )}
+          <Tooltip title="Tela cheia (F11)">
+            <Button
+              size="large"
+              icon={<ExpandOutlined />}
+              aria-label="Tela cheia"
+              onClick={alternarTelaCheia}
+            />
+          </Tooltip>
+          <Tooltip title={escuro ? 'Tema claro' : 'Tema escuro'}>
+            <Button
+              size="large"
+              icon={<BulbOutlined />}
+              aria-label="Alternar tema"
+              data-testid="alternar-tema"
+              onClick={() => definirTema(!escuro)}
+            />
+          </Tooltip>
+          <Tooltip title="Trocar estação">
+            <Button
+              size="large"
+              icon={<HomeOutlined />}
+              aria-label="Trocar estação"
+              href="#/frenteLoja/kds"
+            />
+          </Tooltip>
+        </Flex>
+        <div
+          style={{
+            flex: 1,
+            minHeight: 0,
+            overflow: 'auto',
+            padding: 12,
+            display: 'grid',
+            gap: 12,
+            gridTemplateColumns: `repeat(auto-fill, minmax(min(${Math.round(300 * escala)}px, 100%), 1fr))`,
+            alignContent: 'start',
+            alignItems: 'start',
+          }}
+          data-testid="pedidos-kds"
+        >
+          {dados.isLoading && <Spin size="large" />}
+          {!dados.isLoading && pedidos.length === 0 && (
+            <Empty style={{ gridColumn: '1 / -1', marginTop: 80 }} description="Nenhum pedido em aberto" />
+          )}
+          {pedidos.map((p, i) => (
+            <CartaoPedido
+              key={p.vendaId}
+              pedido={p}
+              cor={corPorIdade(p.recebidoEm, agora, limites)}
+              decorrido={tempoDecorrido(p.recebidoEm, agora)}
+              selecionado={p === atual}
+              montagem={montagem}
+              escala={escala}
+              nomesEstacao={nomesEstacao}
+              ocupado={ocupado}
+              aoSelecionar={() => setSelecionado(i)}
+              aoAgir={(a) => void agir(p, a)}
+            />
+          ))}
+        </div>
+        <Flex
+          gap={16}
+          style={{
+            padding: '4px 16px',
+            background: token.colorBgContainer,
+            borderTop: `1px solid ${token.colorBorderSecondary}`,
+          }}
+        >
+          <Typography.Text type="secondary">
+            Teclas: ←/→ selecionar · I iniciar · F pronto · Enter bump · R recall · F11 tela cheia
+          </Typography.Text>
+        </Flex>
       </Flex>
-      <div
-        style={{
-          flex: 1,
-          minHeight: 0,
-          overflow: 'auto',
-          padding: 12,
-          display: 'grid',
-          gap: 12,
-          gridTemplateColumns: 'repeat(auto-fill, minmax(min(300px, 100%), 1fr))',
-          alignContent: 'start',
-          alignItems: 'start',
-        }}
-        data-testid="pedidos-kds"
-      >
-        {dados.isLoading && <Spin size="large" />}
-        {!dados.isLoading && pedidos.length === 0 && (
-          <Empty style={{ gridColumn: '1 / -1', marginTop: 80 }} description="Nenhum pedido em aberto" />
-        )}
-        {pedidos.map((p, i) => (
-          <CartaoPedido
-            key={p.vendaId}
-            pedido={p}
-            cor={corPorIdade(p.recebidoEm, agora, limites)}
-            decorrido={tempoDecorrido(p.recebidoEm, agora)}
-            selecionado={p === atual}
-            montagem={montagem}
-            nomesEstacao={nomesEstacao}
-            ocupado={ocupado}
-            aoSelecionar={() => setSelecionado(i)}
-            aoAgir={(a) => void agir(p, a)}
-          />
-        ))}
-      </div>
-      <Flex
-        gap={16}
-        style={{
-          padding: '4px 16px',
-          background: token.colorBgContainer,
-          borderTop: `1px solid ${token.colorBorderSecondary}`,
-        }}
-      >
-        <Typography.Text type="secondary">
-          Teclas: ←/→ selecionar · I iniciar · F pronto · Enter bump · R recall · F11 tela cheia
-        </Typography.Text>
-      </Flex>
-    </Flex>
+    </ConfigProvider>
   );
 }
 
@@ -341,12 +378,14 @@ function CartaoPedido({
   decorrido,
   selecionado,
   montagem,
+  escala,
   nomesEstacao,
   ocupado,
   aoSelecionar,
   aoAgir,
 }: {
   pedido: KdsPedido;
+  escala: number;
   cor: CorIdade;
   decorrido: string;
   selecionado: boolean;
@@ -391,7 +430,7 @@ function CartaoPedido({
       }}
       title={
         <Flex align="center" gap={8}>
-          <Typography.Text strong style={{ fontSize: 20 }} data-testid="identificacao">
+          <Typography.Text strong style={{ fontSize: 20 * escala }} data-testid="identificacao">
             {pedido.identificacao}
           </Typography.Text>
           {pedido.tipoVenda !== 54 && pedido.tipoVenda !== 56 && (
@@ -400,7 +439,7 @@ function CartaoPedido({
           <span style={{ flex: 1 }} />
           <Typography.Text
             strong
-            style={{ fontSize: 20, color: texto, fontVariantNumeric: 'tabular-nums' }}
+            style={{ fontSize: 20 * escala, color: texto, fontVariantNumeric: 'tabular-nums' }}
             data-testid="cronometro"
           >
             {decorrido}
@@ -415,7 +454,12 @@ function CartaoPedido({
       )}
       <Flex vertical gap={8}>
         {pedido.itens.map((i) => (
-          <LinhaItem key={i._id} item={i} estacao={montagem ? (nomesEstacao.get(i.estacao) ?? '') : null} />
+          <LinhaItem
+            key={i._id}
+            item={i}
+            escala={escala}
+            estacao={montagem ? (nomesEstacao.get(i.estacao) ?? '') : null}
+          />
         ))}
       </Flex>
       <Flex gap={8} wrap style={{ marginTop: 12 }}>
@@ -464,7 +508,7 @@ function CartaoPedido({
   );
 }
 
-function LinhaItem({ item, estacao }: { item: KdsItem; estacao: string | null }) {
+function LinhaItem({ item, estacao, escala }: { item: KdsItem; estacao: string | null; escala: number }) {
   const { token } = theme.useToken();
   const riscado = item.cancelado ? { textDecoration: 'line-through', opacity: 0.6 } : {};
   const cor =
@@ -479,7 +523,7 @@ function LinhaItem({ item, estacao }: { item: KdsItem; estacao: string | null })
       style={{ borderBottom: `1px dashed ${token.colorBorderSecondary}`, paddingBottom: 6 }}
     >
       <Flex align="baseline" gap={8}>
-        <Typography.Text strong style={{ fontSize: 18, ...riscado }}>
+        <Typography.Text strong style={{ fontSize: 18 * escala, ...riscado }}>
           {Number(item.quantidade)}x {item.descricao}
         </Typography.Text>
         <span style={{ flex: 1 }} />
@@ -509,7 +553,7 @@ function LinhaItem({ item, estacao }: { item: KdsItem; estacao: string | null })
       {item.obs && (
         <Typography.Text
           strong
-          style={{ display: 'block', color: token.colorWarningText }}
+          style={{ display: 'block', color: token.colorWarningTextActive }}
           data-testid="obs-item"
         >
           Obs: {item.obs}
