@@ -1,21 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sqlFuncaoGravarVenda } from '../src/modules/vendas/vendas.repositorio.ts';
+import { sqlFuncaoGravarVenda, sqlFuncaoInserirVenda } from '../src/modules/vendas/vendas.repositorio.ts';
 
 // venda_gravar is generated from the column maps of vendas.tables.ts: a column added there without a new
 // migration carrying the regenerated function would be silently left out of saves. Regenerate with
 // `npx drizzle-kit generate --custom --config drizzle-vendas.config.ts` and the text of sqlFuncaoGravarVenda().
-describe('venda_gravar', () => {
-  it('the newest migration defining it matches the column maps', () => {
+describe('sale functions of the vendas chain', () => {
+  it.each([
+    ['venda_gravar', sqlFuncaoGravarVenda()],
+    ['venda_inserir', sqlFuncaoInserirVenda()],
+  ])('the newest migration defining %s matches the code', (nome, texto) => {
     const pasta = path.resolve(import.meta.dirname, '../drizzle/vendas');
     const arquivos = fs
       .readdirSync(pasta)
       .filter((f) => f.endsWith('.sql'))
       .sort()
-      .filter((f) => fs.readFileSync(path.join(pasta, f), 'utf8').includes('FUNCTION venda_gravar('));
+      .filter((f) => fs.readFileSync(path.join(pasta, f), 'utf8').includes(`FUNCTION ${nome}(`));
     const ultimo = arquivos.at(-1);
     expect(ultimo).toBeDefined();
-    expect(fs.readFileSync(path.join(pasta, ultimo as string), 'utf8')).toBe(sqlFuncaoGravarVenda());
+    expect(fs.readFileSync(path.join(pasta, ultimo as string), 'utf8')).toBe(texto);
   });
 });

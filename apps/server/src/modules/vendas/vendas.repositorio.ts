@@ -305,7 +305,7 @@ function paraColunas(
   return linha;
 }
 
-async function chamarGravar(db: Db, r: VendaRegistro, inserir: boolean, usuarioId: string | null) {
+function colunasGravar(r: VendaRegistro) {
   const v = r.venda;
   const base = { grupo_empresarial_id: v.grupoEmpresarial, empresa_id: v.empresa, venda_id: v._id };
   const itens = v.produtos.map((i) =>
@@ -327,6 +327,11 @@ async function chamarGravar(db: Db, r: VendaRegistro, inserir: boolean, usuarioI
     grupo_empresarial_id: v.grupoEmpresarial,
     empresa_id: v.empresa,
   };
+  return { venda, itens, pagamentos };
+}
+
+async function chamarGravar(db: Db, r: VendaRegistro, inserir: boolean, usuarioId: string | null) {
+  const { venda, itens, pagamentos } = colunasGravar(r);
   const l = await consultarUm(
     db,
     sql`select venda_gravar(${JSON.stringify(venda)}::jsonb, ${JSON.stringify(itens)}::jsonb,
@@ -335,8 +340,54 @@ async function chamarGravar(db: Db, r: VendaRegistro, inserir: boolean, usuarioI
   return Number(l?.versao);
 }
 
-export async function inserirVenda(db: Db, r: VendaRegistro, usuarioId: string): Promise<number> {
-  return chamarGravar(db, r, true, usuarioId);
+/**
+ * Inserts a new sale through venda_inserir: the store's sale number (and the period sequence when asked and
+ * the sale has a period) are allocated by the counters' row locks at the end of the write, so concurrent
+ * sales of a store wait on each other only for the last statements before their commit.
+ */
+export async function inserirVenda(
+  db: Db,
+  r: VendaRegistro,
+  usuarioId: string,
+  alocarSequencial = false,
+): Promise<{ numero: number; sequencialPeriodo: number | null }> {
+  const { venda, itens, pagamentos } = colunasGravar(r);
+  const l = await consultarUm(
+    db,
+    sql`select venda_inserir(${JSON.stringify(venda)}::jsonb, ${JSON.stringify(itens)}::jsonb,
+          ${JSON.stringify(pagamentos)}::jsonb, ${usuarioId}, ${alocarSequencial}) as n`,
+  );
+  const n = l?.n as { numero: number; sequencialPeriodo: number | null };
+  return { numero: Number(n.numero), sequencialPeriodo: n.sequencialPeriodo ?? null };
+}
+
+/** venda_inserir (migration 0002 of the vendas chain; checked by test/vendas-funcao.test.ts). */
+export function sqlFuncaoInserirVenda(): string {
+  return `CREATE OR REPLACE FUNCTION venda_inserir(p_venda jsonb, p_itens jsonb, p_pagamentos jsonb, p_usuario text, p_sequencial boolean)
+RETURNS jsonb LANGUAGE plpgsql AS $fn$
+DECLARE
+  v_grupo text := p_venda->>'grupo_empresarial_id';
+  v_empresa text := p_venda->>'empresa_id';
+  v_periodo text := p_venda->>'periodo_id';
+  v_numero bigint;
+  v_sequencial bigint;
+BEGIN
+  INSERT INTO venda_numeracao (grupo_empresarial_id, empresa_id, chave, valor) VALUES (v_grupo, v_empresa, 'venda', 1)
+    ON CONFLICT (grupo_empresarial_id, empresa_id, chave) DO UPDATE SET valor = venda_numeracao.valor + 1
+    RETURNING valor INTO v_numero;
+  IF p_sequencial AND v_periodo IS NOT NULL THEN
+    INSERT INTO venda_numeracao (grupo_empresarial_id, empresa_id, chave, valor)
+      VALUES (v_grupo, v_empresa, 'periodo:' || v_periodo, 1)
+      ON CONFLICT (grupo_empresarial_id, empresa_id, chave) DO UPDATE SET valor = venda_numeracao.valor + 1
+      RETURNING valor INTO v_sequencial;
+  END IF;
+  PERFORM venda_gravar(
+    p_venda || jsonb_build_object('numero', v_numero, 'sequencial_periodo', v_sequencial),
+    p_itens, p_pagamentos, true, p_usuario);
+  RETURN jsonb_build_object('numero', v_numero, 'sequencialPeriodo', v_sequencial);
+END
+$fn$;
+`;
 }
 
 /** Saves items, payments and the sale row in one call; returns the new versao. */

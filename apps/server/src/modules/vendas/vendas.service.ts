@@ -578,14 +578,13 @@ export class ServicoVendas {
         if (terminal && !cat.terminais.has(terminal)) throw new ErroNegocio(M.terminalNaoEncontrado);
         const cliente = e.cliente ? await this.cliente(tx, ctx.grupo, e.cliente) : null;
         const periodo = terminal ? await this.periodoDoTerminal(tx, ctx.grupo, empresa, cat, terminal) : null;
-        const numero = await proximoNumero(tx, ctx.grupo, empresa, 'venda');
-        const sequencial = periodo ? await proximoNumero(tx, ctx.grupo, empresa, `periodo:${periodo}`) : null;
         let venda = dominio(() =>
           vendaSchema.parse({
             _id: id,
             empresa,
             grupoEmpresarial: ctx.grupo,
-            numero,
+            // Numbers are allocated by venda_inserir at the end of the write (see inserirVenda).
+            numero: 0,
             tipoVenda: {
               id: e.tipoVenda,
               descricao: tiposVenda.porId(e.tipoVenda as TipoVendaId)?.descricao,
@@ -600,7 +599,7 @@ export class ServicoVendas {
             localPedido: e.localPedido ? { id: e.localPedido } : { id: 68 },
             posicaoVenda: e.posicaoVenda ?? 0,
             distanciaEntregaMetros: e.distanciaEntregaMetros ?? null,
-            sequencialPeriodo: sequencial,
+            sequencialPeriodo: null,
             data: ctx.agora,
           }),
         );
@@ -611,7 +610,8 @@ export class ServicoVendas {
         });
         venda = this.recalcular(venda, cat, ctx.agora);
         const reg: VendaRegistro = { venda, mesa, comanda, periodo, versao: 1, encerradaEm: null };
-        reg.versao = await inserirVenda(tx, reg, ctx.usuarioId);
+        const n = await inserirVenda(tx, reg, ctx.usuarioId, true);
+        reg.venda = { ...reg.venda, numero: n.numero, sequencialPeriodo: n.sequencialPeriodo };
         return { resposta: resposta(reg), nova: true };
       });
       if (!repetida && valor.nova) this.avisar(valor.resposta);
@@ -1258,11 +1258,10 @@ export class ServicoVendas {
       let alvo: VendaRegistro;
       if (destino) alvo = destino;
       else {
-        const numero = await proximoNumero(tx, ctx.grupo, empresa, 'venda');
         const venda = vendaSchema.parse({
           ...origem.venda,
           _id: novoId(),
-          numero,
+          numero: 0,
           produtos: [],
           pagamentos: [],
           combosRealizados: [],
@@ -1279,7 +1278,8 @@ export class ServicoVendas {
           versao: 1,
           encerradaEm: null,
         };
-        alvo.versao = await inserirVenda(tx, alvo, ctx.usuarioId);
+        const n = await inserirVenda(tx, alvo, ctx.usuarioId, false);
+        alvo.venda = { ...alvo.venda, numero: n.numero };
       }
       let vendaDestino = dominio(() => this.reabrirParaItens(alvo.venda, cat));
       for (const i of movidos) {
