@@ -173,6 +173,10 @@ describe('NFC-e: emissão', () => {
     expect(html.headers['content-type']).toContain('text/html');
     expect(html.body).toContain('<svg');
     expect(html.body).toContain(l.protocolo_recebimento as string);
+    // The authorisation time is printed in the note's offset (-03:00), as SEFAZ sent it.
+    const dh = String(c.json?.protNFe?.dhRecbto);
+    expect(dh).toMatch(/-03:00$/);
+    expect(html.body).toContain(`${dh.slice(8, 10)}/${dh.slice(5, 7)}/${dh.slice(0, 4)} ${dh.slice(11, 19)}`);
     const esc = await t.app.inject({
       method: 'GET',
       url: `/api/nfce/${l.id as string}/danfe.escpos`,

@@ -2,7 +2,13 @@
 // See README.md beside this file for payloads and answers.
 import multipart from '@fastify/multipart';
 import { PERMISSAO, type Venda, vendaSchema } from '@retaguarda/domain';
-import { danfeComoTexto, danfeHtml, danfeParaEscPos, montarDanfeNfce } from '@retaguarda/fiscal';
+import {
+  danfeComoTexto,
+  danfeHtml,
+  danfeParaEscPos,
+  formatarDataHora,
+  montarDanfeNfce,
+} from '@retaguarda/fiscal';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -674,7 +680,7 @@ async function rotasFiscal(app: FastifyInstance): Promise<void> {
       l.protocolo_recebimento && l.data_recebimento
         ? {
             nProt: l.protocolo_recebimento as string,
-            dhRecbto: new Date(l.data_recebimento as string).toISOString(),
+            dhRecbto: formatarDataHora(new Date(l.data_recebimento as string)),
           }
         : undefined;
     return montarDanfeNfce({ nota: notaDoRegistro(l), colunas, ...(protocolo ? { protocolo } : {}) });
