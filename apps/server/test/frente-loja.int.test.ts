@@ -47,3 +47,23 @@ describe('getListaProdutoGeralEmpresa', () => {
     expect(r.corpo.valido).toBe(false);
   });
 });
+
+describe('buscarClienteFrenteLoja', () => {
+  const nomes = async (texto: string) =>
+    (await t.post('/api/buscarClienteFrenteLoja', { texto }, admin)).lista.map((p) => p.nome);
+
+  it('classifies the search as spec 1 section 5 says', async () => {
+    const maria = 'Maria Cliente Convênio';
+    expect(await nomes('529.982.247-25')).toEqual([maria]);
+    expect(await nomes('999990001')).toEqual([maria]);
+    expect(await nomes('99990001')).toEqual([maria]);
+    expect(await nomes('maria@exemplo')).toEqual([maria]);
+    expect(await nomes('cliente conv')).toEqual([maria]);
+    expect(await nomes('52998224726')).toEqual([]);
+  });
+
+  it('refuses an empty search and needs a session', async () => {
+    expect((await t.post('/api/buscarClienteFrenteLoja', { texto: ' ' }, admin)).corpo.valido).toBe(false);
+    expect((await t.post('/api/buscarClienteFrenteLoja', { texto: 'maria' })).corpo.valido).toBe(false);
+  });
+});

@@ -81,6 +81,14 @@ async function capturarComDialogo(pagina: Page, nome: string, abrir: string) {
   await pagina.locator('.ant-modal:visible').first().waitFor();
 }
 
+async function garantirCaixaAberto(pagina: Page) {
+  await pagina.getByTestId('status-periodo').waitFor();
+  if ((await pagina.getByTestId('status-periodo').innerText()) === 'Caixa aberto') return;
+  await pagina.getByTestId('modos').getByText('Caixa').click();
+  await pagina.getByRole('button', { name: 'Abrir caixa' }).click();
+  await expect.poll(() => pagina.getByTestId('status-periodo').innerText()).toBe('Caixa aberto');
+}
+
 /** Screenshots show the screen, not the toasts of the steps before. */
 async function fecharAvisos(pagina: Page) {
   for (const x of await pagina.locator('.ant-notification-notice-close').all())
@@ -200,11 +208,7 @@ describe('Frente Loja', () => {
   it('table: two seats paid separately, an item transferred, the other terminal sees changes within 1 s', async () => {
     const { pagina, contexto, erros } = await novaAba(navegador, TELA);
     await abrirFrenteLoja(pagina);
-    if ((await pagina.getByTestId('status-periodo').innerText()) === 'Caixa fechado') {
-      await pagina.getByTestId('modos').getByText('Caixa').click();
-      await pagina.getByRole('button', { name: 'Abrir caixa' }).click();
-      await expect.poll(() => pagina.getByTestId('status-periodo').innerText()).toBe('Caixa aberto');
-    }
+    await garantirCaixaAberto(pagina);
     await pagina.getByTestId('modos').getByText('Mesa').click();
     await pagina.getByTestId('mapa-mesas').waitFor();
     await pagina.getByLabel('Número da mesa').fill('0');
@@ -289,6 +293,73 @@ describe('Frente Loja', () => {
     expect(erros).toEqual([]);
     expect(outra.erros).toEqual([]);
     await outra.contexto.close();
+    await contexto.close();
+  });
+});
+
+describe('Frente Loja delivery', () => {
+  it('quick registration with CEP lookup, the delivery fee from the engine, paid and ended; found again by phone', async () => {
+    const { pagina, contexto, erros } = await novaAba(navegador, TELA);
+    await abrirFrenteLoja(pagina);
+    await garantirCaixaAberto(pagina);
+    await pagina.getByTestId('modos').getByText('Delivery').click();
+    await pagina
+      .getByTestId('tela-delivery')
+      .waitFor({ timeout: 5000 })
+      .catch(async (e) => {
+        throw new Error(
+          `${String(e)}\n${erros.join('\n')}\n${(await pagina.locator('body').innerText()).slice(0, 800)}`,
+        );
+      });
+    // Dark theme first: the defaults and the CEP refusal.
+    await definirTemaEscuro(pagina, true);
+    await pagina.getByRole('button', { name: 'Novo cliente' }).click();
+    const modal = pagina.locator('.ant-modal:visible');
+    await modal.getByLabel('CEP').fill('123');
+    await modal.getByRole('button', { name: 'Buscar CEP' }).click();
+    await pagina.getByText('CEP inválido!').first().waitFor();
+    expect(await modal.getByLabel('DDD').inputValue()).toBe('41');
+    expect(await modal.getByLabel('UF').inputValue()).toBe('PR');
+    await fecharAvisos(pagina);
+    await capturar(pagina, 'frente-loja-cliente-escuro');
+    await pagina.keyboard.press('Escape');
+    await definirTemaEscuro(pagina, false);
+    await pagina.getByRole('button', { name: 'Novo cliente' }).click();
+    await modal.getByLabel('Nome').fill('Ana Entrega');
+    await modal.getByLabel('Telefone').fill('988887777');
+    await modal.getByLabel('CEP').fill('80020-000');
+    await modal.getByRole('button', { name: 'Buscar CEP' }).click();
+    await expect.poll(() => modal.getByLabel('Logradouro').inputValue()).toBe('Rua XV de Novembro');
+    expect(await modal.getByLabel('Bairro').inputValue()).toBe('Centro');
+    await modal.getByLabel('Número').fill('100');
+    await fecharAvisos(pagina);
+    await capturar(pagina, 'frente-loja-cliente-claro');
+    await modal.getByRole('button', { name: 'Cadastrar' }).click();
+    await pagina.getByText('Delivery · Ana Entrega').waitFor();
+
+    // Centro, Curitiba: R$ 4,00 by the store's neighbourhood table.
+    await buscarELancar(pagina, 'x-burg');
+    await pagina.getByTestId('item-1').waitFor();
+    await expect.poll(() => pagina.getByTestId('taxa-entrega').innerText()).toBe('R$ 4,00');
+    await expect.poll(() => total(pagina)).toBe('R$ 28,90');
+    await pagina.getByText('Gravada').waitFor();
+    await fecharAvisos(pagina);
+    for (const escuro of [false, true]) {
+      await definirTemaEscuro(pagina, escuro);
+      await capturar(pagina, `frente-loja-delivery-${escuro ? 'escuro' : 'claro'}`);
+    }
+    await definirTemaEscuro(pagina, false);
+    await pagina.getByTestId('abrir-pagamento').click();
+    await pagina.getByRole('radio', { name: 'Cartão de Crédito' }).click();
+    await pagina.getByRole('button', { name: 'Lançar' }).click();
+    await expect.poll(() => pagina.getByTestId('pag-restante').innerText()).toBe('R$ 0,00');
+    await pagina.getByTestId('confirmar-venda').click();
+    await pagina.getByText(/encerrada\./).waitFor();
+
+    await pagina.getByLabel('Buscar cliente').fill('88887777');
+    await pagina.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await pagina.getByText('Ana Entrega').waitFor();
+    expect(erros).toEqual([]);
     await contexto.close();
   });
 });

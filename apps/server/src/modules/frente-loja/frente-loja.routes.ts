@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { classificarBuscaCliente } from '@retaguarda/domain';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -68,6 +69,44 @@ export async function rotasFrenteLoja(app: FastifyInstance): Promise<void> {
         terminais: [...cat.terminais.values()],
         gorjeta: cat.gorjeta ?? null,
       });
+    },
+  );
+
+  // Customer search of the POS with the classification of spec 1 section 5 (11 digits CPF, 14 CNPJ, 8 phone
+  // contains, 9 phone without the first digit, other digits rg, e-mail shaped e-mail, else name), over the
+  // main and the other phones, which the generic filter of pessoa does not reach.
+  r.post(
+    '/api/buscarClienteFrenteLoja',
+    { schema: { tags, body: z.object({ texto: z.string().trim().min(1).max(100) }) } },
+    async (request) => {
+      const s = sessaoDe(request);
+      const d = classificarBuscaCliente(request.body.texto);
+      const contem = `%${d.valor.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      let condicao: SQL;
+      if (d.campo === 'cpf' || d.campo === 'cnpj')
+        condicao = sql`regexp_replace(coalesce(cpf_cnpj, ''), '\D', '', 'g') = ${d.valor}`;
+      else if (d.campo === 'telefone')
+        condicao = sql`(coalesce(telefone->>'numero', '') like ${contem} or exists (
+          select 1 from jsonb_array_elements(case when jsonb_typeof(outros_telefones) = 'array' then outros_telefones else '[]'::jsonb end) t
+          where coalesce(t->>'numero', '') like ${contem}))`;
+      else if (d.campo === 'rg') condicao = sql`coalesce(rg, '') like ${contem}`;
+      else if (d.campo === 'email') condicao = sql`coalesce(email, '') ilike ${contem}`;
+      else condicao = sql`nome ilike ${contem}`;
+      const linhas = await consultar(
+        app.servicos.banco.db,
+        sql`select id, nome, cpf_cnpj, telefone, endereco from pessoa
+            where grupo_empresarial_id = ${s.grupoEmpresarialId} and lixo = false and ${condicao}
+            order by nome limit 20`,
+      );
+      return ok(
+        linhas.map((l) => ({
+          _id: l.id as string,
+          nome: l.nome as string,
+          cpfCnpj: (l.cpf_cnpj as string | null) ?? null,
+          telefone: l.telefone ?? null,
+          endereco: l.endereco ?? null,
+        })),
+      );
     },
   );
 }

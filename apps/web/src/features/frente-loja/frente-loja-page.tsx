@@ -19,6 +19,7 @@ import {
 import { enviarFila } from './fila-offline.ts';
 import { criarIndiceProdutos } from './indice-produtos.ts';
 import { TelaCaixa } from './tela-caixa.tsx';
+import { TelaDelivery } from './tela-delivery.tsx';
 import { TelaMesas } from './tela-mesas.tsx';
 import { TelaVenda } from './tela-venda.tsx';
 import { caixaApi, vendaApi } from './venda-api.ts';
@@ -128,15 +129,6 @@ function FrenteLoja() {
   }, [dados]);
 
   // Offline queue: count it, and send it every 5 s while something waits (and at once when back online).
-  const rodarFila = useCallback(async () => {
-    if (!dados) return;
-    try {
-      await rodarFilaAgora(dados);
-    } catch (erro) {
-      notificar({ tipo: 'error', mensagem: `Falha na fila do modo local: ${String(erro)}` });
-    }
-  }, [dados]);
-
   const rodarFilaAgora = useCallback(async (dados: DadosFrenteLoja) => {
     const antes = await vendasNaFila(dados.empresa._id);
     if (antes.some((v) => v.etapa !== 'recusada')) {
@@ -164,6 +156,15 @@ function FrenteLoja() {
       erros: depois.filter((v) => v.erro).map((v) => `${v._id.slice(-6)}: ${v.erro}`),
     });
   }, []);
+
+  const rodarFila = useCallback(async () => {
+    if (!dados) return;
+    try {
+      await rodarFilaAgora(dados);
+    } catch (erro) {
+      notificar({ tipo: 'error', mensagem: `Falha na fila do modo local: ${String(erro)}` });
+    }
+  }, [dados, rodarFilaAgora]);
 
   useEffect(() => {
     if (!dados) return;
@@ -342,7 +343,7 @@ function FrenteLoja() {
               />
             )}
             {modo === 'delivery' && (
-              <Result status="info" title="Delivery" subTitle="Em construção nesta versão da Frente Loja." />
+              <TelaDelivery dados={dados} indice={indice} amb={amb} registrarRecarga={registrarRecarga} />
             )}
             {modo === 'caixa' && (
               <TelaCaixa dados={dados} periodo={periodo} aoAlterarPeriodo={atualizarPeriodo} />

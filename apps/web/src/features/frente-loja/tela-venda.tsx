@@ -48,6 +48,8 @@ export interface TelaVendaProps {
   vendaInicial?: VendaServidor;
   /** Extra fields when the server sale is created (table number, tab, customer...). */
   criacao?: Partial<CorpoCriarVenda>;
+  /** Customer of a new sale (delivery), so the local totals already carry the delivery fee. */
+  clienteLocal?: Venda['cliente'];
   /** Extra header content (table number, customer). */
   titulo?: React.ReactNode;
   offline: boolean;
