@@ -311,7 +311,20 @@ describe('motoboy dispatch and delivery changes', () => {
       /^O pedido ainda não foi produzido!/,
     );
     dados(await acao(cozinha, delivery, 'despachar'));
+    // The call center (any socket of the group) hears the departure.
+    const ouvido = new Promise<Record<string, unknown>>((resolve) => {
+      const ouvir = (e: Record<string, unknown>) => {
+        if (e.vendaId !== delivery || e.statusExpedicao !== 3) return;
+        socket.off('expedicaoAlterada', ouvir);
+        resolve(e);
+      };
+      socket.on('expedicaoAlterada', ouvir);
+    });
     const saiu = dados(await l.post('/api/saidaMotoboy/saida', { motoboy: motoboyId }, motoboyToken));
+    expect(await ouvido).toMatchObject({
+      empresa: l.empresa,
+      entregador: { _id: motoboyId, nome: 'Marcos Motoboy' },
+    });
     expect(saiu).toEqual([expect.objectContaining({ vendaId: delivery, statusExpedicao: 3 })]);
     expect(msg(await l.post('/api/saidaMotoboy/acerto', { motoboy: motoboyId }, motoboyToken))).toBe(
       'Motoboy sem pedidos para esta operação!',

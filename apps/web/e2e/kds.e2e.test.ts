@@ -245,6 +245,20 @@ describe('KDS, expedition and dispatch', () => {
       { produto: ids['Pizza Grande Calabresa'] },
     ]);
     await tv.pagina.getByTestId(`pedido-${vendaId}`).waitFor({ timeout: 1000 });
+
+    // The delivery fee is changed on the expedition board with a supervisor's release (permission 25).
+    const cartao = expedicao.pagina.getByTestId(`expedicao-${vendaId}`);
+    await cartao.getByRole('button', { name: 'Taxa' }).click();
+    const modal = expedicao.pagina.locator('.ant-modal:visible');
+    await modal.getByRole('spinbutton').fill('5');
+    await modal.getByRole('button', { name: 'Salvar' }).click();
+    const liberacao = expedicao.pagina.getByTestId('liberacao-form');
+    await liberacao.waitFor();
+    await liberacao.getByLabel('Login').fill('supervisor@exemplo.com.br');
+    await liberacao.getByLabel('Senha').fill('super123');
+    await expedicao.pagina.getByRole('button', { name: 'Confirmar' }).click();
+    await expect.poll(() => cartao.textContent()).toMatch(/Taxa R\$\s5,00/);
+
     await tv.pagina.getByTestId(`pedido-${vendaId}`).getByTestId('bump').click();
     await expedicao.pagina.getByTestId('coluna-Produzido').getByTestId(`expedicao-${vendaId}`).waitFor();
 
@@ -275,7 +289,7 @@ describe('KDS, expedition and dispatch', () => {
     await motoboy.getByRole('button', { name: 'Acerto' }).click();
     const acerto = saida.pagina.getByTestId('acerto');
     await acerto.waitFor();
-    expect(await acerto.textContent()).toMatch(/Total das taxas de entregaR\$\s8,00/);
+    expect(await acerto.textContent()).toMatch(/Total das taxas de entregaR\$\s5,00/);
     await saida.pagina.locator('.ant-modal-footer').getByRole('button', { name: 'Fechar' }).click();
     await expect.poll(() => motoboy.getByTestId('situacao-motoboy').textContent()).toBe('Livre');
     for (const a of [saida, expedicao]) expect(a.erros).toEqual([]);

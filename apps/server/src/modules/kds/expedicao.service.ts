@@ -7,7 +7,12 @@ import {
   TIPO_VENDA,
   TRANSICOES_EXPEDICAO,
 } from '@retaguarda/domain';
-import { identificacaoPedido, MENSAGENS_KDS, NOMES_TIPO_VENDA } from '@retaguarda/domain/kds/kds';
+import {
+  type ExpedicaoAlteradaEvento,
+  identificacaoPedido,
+  MENSAGENS_KDS,
+  NOMES_TIPO_VENDA,
+} from '@retaguarda/domain/kds/kds';
 import { sql } from 'drizzle-orm';
 import type { Servicos } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
@@ -383,13 +388,8 @@ export class ServicoExpedicao {
       sql`update kds_entrega set acerto_em = ${this.agora()}::timestamptz, acerto_por = ${ctx.usuarioId}, updated_at = now()
           where grupo_empresarial_id = ${ctx.grupo} and venda_id = any(${`{${pedidos.map((p) => p.vendaId).join(',')}}`}::text[])`,
     );
-    this.servicos.tempoReal?.emitirParaEmpresa(empresa, 'expedicaoAlterada', {
-      vendaId: null,
-      empresa,
-      statusExpedicao: null,
-      entregador: { _id: motoboy._id, nome: motoboy.nome },
-      versao: 0,
-    });
+    for (const p of pedidos)
+      this.kds.emitirExpedicao(ctx.grupo, { ...this.evento(p, empresa), entregador: null });
     const entregues = pedidos.filter((p) => p.statusExpedicao === E.entregue);
     return {
       motoboy,
@@ -416,6 +416,16 @@ export class ServicoExpedicao {
   }
 
   // ---- delivery fee, time, company (permissions 25, 26, 27) ----
+
+  private evento(p: PedidoExpedicao, empresa: string): ExpedicaoAlteradaEvento {
+    return {
+      vendaId: p.vendaId,
+      empresa,
+      statusExpedicao: p.statusExpedicao,
+      entregador: p.entregador,
+      versao: p.versao,
+    };
+  }
 
   private async entregaDe(ctx: Contexto, vendaId: string, permissao: number, liberacao: string | undefined) {
     const empresa = await this.vendas.empresaDaVenda(ctx, vendaId);
@@ -449,13 +459,7 @@ export class ServicoExpedicao {
           on conflict (venda_id) do update set tempo_entrega_minutos = excluded.tempo_entrega_minutos, updated_at = now()`,
     );
     const p = await this.pedido(ctx, vendaId);
-    this.servicos.tempoReal?.emitirParaEmpresa(empresa, 'expedicaoAlterada', {
-      vendaId,
-      empresa,
-      statusExpedicao: p.statusExpedicao,
-      entregador: p.entregador,
-      versao: p.versao,
-    });
+    this.kds.emitirExpedicao(ctx.grupo, this.evento(p, empresa));
     return p;
   }
 

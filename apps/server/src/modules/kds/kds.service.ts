@@ -601,20 +601,28 @@ export class ServicoKds {
     return r;
   }
 
+  /**
+   * expedicaoAlterada goes to the group's room: the POS and the KDS of the store and a call center serving
+   * several stores of the group all hear it (clients filter by `empresa`).
+   */
   avisarExpedicao(r: {
     _id: string;
     empresa: string;
+    grupoEmpresarial: string;
     expedicao: { status: number };
     entregador?: { _id: string; nome: string } | null;
     versao: number;
   }): void {
-    const dados: ExpedicaoAlteradaEvento = {
+    this.emitirExpedicao(r.grupoEmpresarial, {
       vendaId: r._id,
       empresa: r.empresa,
       statusExpedicao: r.expedicao.status,
       entregador: r.entregador ? { _id: r.entregador._id, nome: r.entregador.nome } : null,
       versao: r.versao,
-    };
-    this.servicos.tempoReal?.emitirParaEmpresa(r.empresa, EVENTO_EXPEDICAO_ALTERADA, dados);
+    });
+  }
+
+  emitirExpedicao(grupo: string, dados: ExpedicaoAlteradaEvento): void {
+    this.servicos.tempoReal?.emitirParaGrupo(grupo, EVENTO_EXPEDICAO_ALTERADA, dados);
   }
 }

@@ -69,6 +69,7 @@ export const chavesExpedicao = {
   lista: (empresa: string) => [...chavesExpedicao.todas, 'lista', empresa] as const,
   motoboys: (empresa: string) => [...chavesExpedicao.todas, 'motoboys', empresa] as const,
   portaria: (empresa: string) => [...chavesExpedicao.todas, 'portaria', empresa] as const,
+  empresas: () => [...chavesExpedicao.todas, 'empresas'] as const,
 };
 
 export const buscarExpedicao = () =>
@@ -77,15 +78,36 @@ export const buscarExpedicao = () =>
 export const alterarStatusExpedicao = (vendaId: string, status: number) =>
   api.put<PedidoExpedicao>(`expedicao/${vendaId}/status`, { status }, { acao: 'ao alterar o status' });
 
-export const alterarTempoEntrega = (vendaId: string, minutos: number) =>
+const comLiberacao = (liberacao: string | undefined) => (liberacao ? { liberacao } : {});
+
+export const alterarTempoEntrega = (vendaId: string, minutos: number, liberacao?: string) =>
   api.put<PedidoExpedicao>(
     `entrega/${vendaId}/tempo`,
-    { minutos },
+    { minutos, ...comLiberacao(liberacao) },
     { acao: 'ao alterar o tempo de entrega' },
   );
 
-export const alterarTaxaEntrega = (vendaId: string, taxaEntrega: string) =>
-  api.put<unknown>(`entrega/${vendaId}/taxa`, { taxaEntrega }, { acao: 'ao alterar a taxa de entrega' });
+export const alterarTaxaEntrega = (vendaId: string, taxaEntrega: string, liberacao?: string) =>
+  api.put<unknown>(
+    `entrega/${vendaId}/taxa`,
+    { taxaEntrega, ...comLiberacao(liberacao) },
+    { acao: 'ao alterar a taxa de entrega' },
+  );
+
+export const alterarEmpresaEntrega = (vendaId: string, empresa: string, liberacao?: string) =>
+  api.put<PedidoExpedicao>(
+    `entrega/${vendaId}/empresa`,
+    { empresa, ...comLiberacao(liberacao) },
+    { acao: 'ao alterar a empresa da entrega' },
+  );
+
+/** Stores the user may see (spec 6: permission 425), for moving a delivery order. */
+export const buscarEmpresas = () =>
+  api.post<{ _id: string; descricao: string }[]>(
+    'getEmpresasUsuario',
+    { permissao: 425 },
+    { acao: 'ao listar as empresas' },
+  );
 
 export const buscarPainelMotoboy = () =>
   api.get<PainelMotoboy>('saidaMotoboy', { acao: 'ao buscar os motoboys' });

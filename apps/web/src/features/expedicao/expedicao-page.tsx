@@ -1,14 +1,31 @@
-import { ClockCircleOutlined, DollarOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, DollarOutlined, ShopOutlined } from '@ant-design/icons';
+import { PERMISSAO } from '@retaguarda/domain/catalogos/permissoes';
 import { statusExpedicao } from '@retaguarda/domain/catalogos/venda';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { Badge, Button, Card, Empty, Flex, InputNumber, Modal, Progress, Tag, Typography, theme } from 'antd';
+import {
+  Badge,
+  Button,
+  Card,
+  Empty,
+  Flex,
+  InputNumber,
+  Modal,
+  Progress,
+  Select,
+  Tag,
+  Typography,
+  theme,
+} from 'antd';
 import { useState } from 'react';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { useSessao } from '../../lib/session/sessao.ts';
+import { LiberacaoSupervisorProvider, useLiberacaoSupervisor } from '../liberacao/liberacao-supervisor.tsx';
 import {
+  alterarEmpresaEntrega,
   alterarStatusExpedicao,
   alterarTaxaEntrega,
   alterarTempoEntrega,
+  buscarEmpresas,
   buscarExpedicao,
   chavesExpedicao,
   type PedidoExpedicao,
@@ -17,6 +34,9 @@ import { desde, real, TelaFrente, useRelogio, useTempoReal } from './tela-frente
 
 // Expedition screen (#/frenteLoja/expedicao): the store's orders by expedition status (spec 1 section 4),
 // moved by the kitchen (KDS), by the riders and by hand here with the transitions the domain allows.
+
+/** What the delivery dialog changes: time (permission 26), fee (25) or store (27). */
+type CampoEntrega = 'tempo' | 'taxa' | 'empresa';
 
 const nomeStatus = (s: number) => statusExpedicao.porId(s as never)?.descricao ?? String(s);
 
@@ -33,7 +53,9 @@ const COLUNAS: { titulo: string; status: number[] }[] = [
 export function ExpedicaoPage() {
   return (
     <QueryClientProvider client={queryClient}>
-      <Expedicao />
+      <LiberacaoSupervisorProvider>
+        <Expedicao />
+      </LiberacaoSupervisorProvider>
     </QueryClientProvider>
   );
 }
@@ -51,7 +73,7 @@ function Expedicao() {
     void queryClient.invalidateQueries({ queryKey: chave });
   });
   const agora = useRelogio();
-  const [editar, setEditar] = useState<{ pedido: PedidoExpedicao; campo: 'tempo' | 'taxa' } | null>(null);
+  const [editar, setEditar] = useState<{ pedido: PedidoExpedicao; campo: CampoEntrega } | null>(null);
   const recarregar = () => void queryClient.invalidateQueries({ queryKey: chave });
   const pedidos = lista.data ?? [];
   return (
@@ -139,7 +161,7 @@ function CartaoExpedicao({
   pedido: PedidoExpedicao;
   agora: Date;
   aoAlterado: () => void;
-  aoEditar: (campo: 'tempo' | 'taxa') => void;
+  aoEditar: (campo: CampoEntrega) => void;
 }) {
   const [ocupado, setOcupado] = useState(false);
   const delivery = pedido.tipoVenda === 55;
@@ -215,6 +237,11 @@ function CartaoExpedicao({
               <Button size="small" icon={<DollarOutlined />} onClick={() => aoEditar('taxa')}>
                 Taxa
               </Button>
+              {pedido.statusExpedicao === 0 && (
+                <Button size="small" icon={<ShopOutlined />} onClick={() => aoEditar('empresa')}>
+                  Loja
+                </Button>
+              )}
             </>
           )}
         </Flex>
@@ -223,25 +250,49 @@ function CartaoExpedicao({
   );
 }
 
+const TITULOS: Record<CampoEntrega, string> = {
+  tempo: 'Tempo de entrega',
+  taxa: 'Taxa de entrega',
+  empresa: 'Loja da entrega',
+};
+const PERMISSOES: Record<CampoEntrega, number> = {
+  tempo: PERMISSAO.alterarTempoEntrega,
+  taxa: PERMISSAO.alterarTaxaEntrega,
+  empresa: PERMISSAO.alterarEmpresaEntrega,
+};
+
+/** Delivery time, fee or store: each protected by its permission, released by a supervisor (spec 6). */
 function EditarEntrega({
   pedido,
   campo,
   aoFechar,
 }: {
   pedido: PedidoExpedicao;
-  campo: 'tempo' | 'taxa';
+  campo: CampoEntrega;
   aoFechar: (alterou: boolean) => void;
 }) {
+  const { liberar } = useLiberacaoSupervisor();
+  const empresaAtual = useSessao((s) => s.empresa?._id);
+  const empresas = useQuery({
+    queryKey: chavesExpedicao.empresas(),
+    queryFn: buscarEmpresas,
+    enabled: campo === 'empresa',
+  });
   const [valor, setValor] = useState<number | null>(
     campo === 'tempo' ? (pedido.tempoEntregaMinutos ?? 40) : Number(pedido.taxaEntrega),
   );
+  const [loja, setLoja] = useState<string | null>(null);
   const [ocupado, setOcupado] = useState(false);
   const salvar = async () => {
-    if (valor === null) return;
+    if (campo === 'empresa' ? !loja : valor === null) return;
+    const l = await liberar({ permissao: PERMISSOES[campo], senhaObrigatoria: true });
+    if (!l) return;
     setOcupado(true);
     try {
-      if (campo === 'tempo') await alterarTempoEntrega(pedido.vendaId, Math.round(valor));
-      else await alterarTaxaEntrega(pedido.vendaId, valor.toFixed(2));
+      if (campo === 'tempo') await alterarTempoEntrega(pedido.vendaId, Math.round(valor ?? 0), l.liberacao);
+      else if (campo === 'taxa')
+        await alterarTaxaEntrega(pedido.vendaId, (valor ?? 0).toFixed(2), l.liberacao);
+      else if (loja) await alterarEmpresaEntrega(pedido.vendaId, loja, l.liberacao);
       aoFechar(true);
     } catch {
       setOcupado(false);
@@ -250,26 +301,41 @@ function EditarEntrega({
   return (
     <Modal
       open
-      title={`${campo === 'tempo' ? 'Tempo de entrega' : 'Taxa de entrega'} · ${pedido.identificacao}`}
+      title={`${TITULOS[campo]} · ${pedido.identificacao}`}
       okText="Salvar"
       cancelText="Cancelar"
       confirmLoading={ocupado}
       onOk={() => void salvar()}
       onCancel={() => aoFechar(false)}
     >
-      <InputNumber
-        autoFocus
-        size="large"
-        style={{ width: '100%' }}
-        min={campo === 'tempo' ? 1 : 0}
-        max={campo === 'tempo' ? 600 : 9999}
-        precision={campo === 'tempo' ? 0 : 2}
-        decimalSeparator=","
-        suffix={campo === 'tempo' ? 'min' : undefined}
-        prefix={campo === 'taxa' ? 'R$' : undefined}
-        value={valor}
-        onChange={(v) => setValor(v)}
-      />
+      {campo === 'empresa' ? (
+        <Select
+          style={{ width: '100%' }}
+          size="large"
+          placeholder="Loja que fará a entrega"
+          aria-label="Loja"
+          value={loja}
+          onChange={setLoja}
+          loading={empresas.isLoading}
+          options={(empresas.data ?? [])
+            .filter((e) => e._id !== empresaAtual)
+            .map((e) => ({ value: e._id, label: e.descricao }))}
+        />
+      ) : (
+        <InputNumber
+          autoFocus
+          size="large"
+          style={{ width: '100%' }}
+          min={campo === 'tempo' ? 1 : 0}
+          max={campo === 'tempo' ? 600 : 9999}
+          precision={campo === 'tempo' ? 0 : 2}
+          decimalSeparator=","
+          suffix={campo === 'tempo' ? 'min' : undefined}
+          prefix={campo === 'taxa' ? 'R$' : undefined}
+          value={valor}
+          onChange={(v) => setValor(v)}
+        />
+      )}
     </Modal>
   );
 }

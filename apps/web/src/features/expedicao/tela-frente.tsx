@@ -24,14 +24,17 @@ export function useTempoReal(eventos: readonly string[], aoEvento: () => void): 
       aoVersaoAtualizada: () => undefined,
     });
     let agendado: ReturnType<typeof setTimeout> | null = null;
-    const disparar = () => {
+    const disparar = (dados?: unknown) => {
+      // Some events go to the whole group (call center): another store's change is not ours.
+      const de = (dados as { empresa?: unknown } | null | undefined)?.empresa;
+      if (typeof de === 'string' && de !== empresa._id) return;
       agendado ??= setTimeout(() => {
         agendado = null;
         ref.current();
       }, 150);
     };
     for (const e of lista.split(',')) conexao.socket.on(e, disparar);
-    conexao.socket.on('connect', disparar);
+    conexao.socket.on('connect', () => disparar());
     const t = setInterval(() => ref.current(), 30_000);
     return () => {
       clearInterval(t);
