@@ -425,6 +425,11 @@ describe('deleting, reopening, events', () => {
     expect(msg(de)).toBe('Útimo item já esta deletado!');
     const d3 = await l.put(`/api/vendaDeletarProduto/${id}`, { vendaEvento: { numeroItem: 3 }, liberacao });
     expect(d3.corpo.data.status).toMatchObject({ id: 61 });
+    const ultimo = await l.put(`/api/vendaDeletarProduto/${id}`, {
+      vendaEvento: { numeroItem: 3 },
+      liberacao,
+    });
+    expect(msg(ultimo)).toBe('Útimo item já esta deletado!');
     const ev = await consultar(
       t.banco.db,
       sql`select venda_completa, motivo from venda_evento where venda_id = ${id} and tipo = 'Cancelamento' order by created_at`,

@@ -15,6 +15,7 @@ import {
   lancarPagamento,
   lerDinheiro,
   lerQuantidade,
+  MENSAGENS,
   type NovoPagamento,
   PERMISSAO,
   type PessoaRef,
@@ -1001,6 +1002,11 @@ export class ServicoVendas {
       let venda = reg.venda;
       const eventos: EventoGravar[] = [];
       for (const numero of e.numeros) {
+        // The engine checks 'sale editable' first, so deleting again the last item of a sale it emptied (61)
+        // would not read the spec's 'Útimo item já esta deletado!'.
+        const item = venda.produtos.find((i) => i.numeroItem === numero);
+        if (item?.cancelado && venda.status.id === STATUS_VENDA.abertaCancelada)
+          throw new ErroNegocio(MENSAGENS.ultimoItemDeletado);
         const r = deletarItem(venda, numero, {
           operador: ctx.operador,
           supervisor,
