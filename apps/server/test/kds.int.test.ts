@@ -220,6 +220,54 @@ describe('items reach the stations of their sectors', () => {
     expect(await expedicao(venda)).toMatchObject({ statusExpedicao: 2 });
   });
 
+  it('items moved to another table keep their kitchen state; a whole table moved changes the header', async () => {
+    const origem = await lancar({ tipoVenda: 54, mesa: 41 }, [
+      { produto: p['X-Burguer'] },
+      { produto: p['Pizza Grande Mussarela'] },
+    ]);
+    const c0 = (await pedidos(cozinha)).pedidos.find((x) => x.vendaId === origem);
+    const burger = c0?.itens.find((i) => i.descricao === 'X-Burguer');
+    dados(await acao(cozinha, origem, 'iniciar', [burger?._id as string]));
+    const recebidos: KdsPedidoEvento[] = [];
+    const ouvir = (e: KdsPedidoEvento) => recebidos.push(e);
+    socket.on('kdsPedido', ouvir);
+    const r = dados(
+      await l.post('/api/vendaTransferencia', {
+        vendaOrigem: origem,
+        mesaDestino: 42,
+        itens: [1],
+        liberacao: await l.liberacao(PERMISSAO.transferirItem),
+      }),
+    );
+    const destino = (r.destino as Registro)._id as string;
+    await kdsDoApp(t.app)?.ocioso();
+    const lista = (await pedidos(cozinha)).pedidos;
+    const d = lista.find((x) => x.vendaId === destino);
+    expect(d).toMatchObject({ identificacao: 'Mesa 42' });
+    expect(d?.itens.map((i) => [i.descricao, i.status, i.cancelado])).toEqual([
+      ['X-Burguer', 'producao', false],
+    ]);
+    const o = lista.find((x) => x.vendaId === origem);
+    expect(o?.itens.map((i) => [i.descricao, i.cancelado])).toEqual([['Pizza Grande Mussarela', false]]);
+    // Both tables were told: the origin without the moved line.
+    await expect
+      .poll(() => recebidos.filter((e) => e.pedido.vendaId === origem).at(-1)?.pedido.itens.length)
+      .toBe(1);
+
+    dados(
+      await l.post('/api/vendaTransferencia', {
+        vendaOrigem: destino,
+        mesaDestino: 43,
+        liberacao: await l.liberacao(PERMISSAO.transferirMesa),
+      }),
+    );
+    await kdsDoApp(t.app)?.ocioso();
+    await expect
+      .poll(() => recebidos.filter((e) => e.pedido.vendaId === destino).at(-1)?.pedido.identificacao)
+      .toBe('Mesa 43');
+    socket.off('kdsPedido', ouvir);
+  });
+
   it('needs the KDS permission (52); stations of a store are listed with their bump-bar keys', async () => {
     expect(msg(await l.get(`/api/kds/estacao/${cozinha}/pedidos`, motoboyToken))).toBe(
       'Usuário sem permissão para realizar esta operação.',

@@ -148,6 +148,8 @@ function pedidosDasLinhas(linhas: readonly Linha[]): KdsPedido[] {
 export class ServicoKds {
   private readonly configs = new Map<string, { ate: number; valor: Promise<ConfigLoja> }>();
   private readonly filas = new Map<string, Promise<void>>();
+  /** Last table/tab seen per sale: a whole-table transfer changes only the header of its kitchen orders. */
+  private readonly cabecalhos = new Map<string, string>();
   private readonly impressao: ServicoImpressao;
 
   constructor(
@@ -234,7 +236,7 @@ export class ServicoKds {
     // write of a sale with nothing confirmed (creation, items still being typed) stops here.
     const dono = await consultarUm(
       db,
-      sql`select v.grupo_empresarial_id, v.empresa_id,
+      sql`select v.grupo_empresarial_id, v.empresa_id, v.mesa, v.comanda,
             exists (select 1 from venda_item i where i.venda_id = v.id and i.confirmado) as confirmado,
             coalesce((select json_agg(json_build_object('id', k.id, 'venda_item_id', k.venda_item_id,
               'estacao_id', k.estacao_id, 'cancelado', k.cancelado, 'adicionais', k.adicionais, 'empresa_id', k.empresa_id))
@@ -268,6 +270,14 @@ export class ServicoKds {
       existentes.map((l) => [`${l.estacao_id as string}:${l.venda_item_id as string}`, l]),
     );
     const alteradas = new Set<string>();
+    // A table or tab moved as a whole keeps its kitchen rows: the stations only need the new header.
+    const cabecalho = `${String(dono.mesa)}|${String(dono.comanda)}`;
+    const anterior = this.cabecalhos.get(vendaId);
+    if (anterior !== undefined && anterior !== cabecalho) {
+      for (const l of existentes) if (l.cancelado !== 1) alteradas.add(l.estacao_id as string);
+    }
+    this.cabecalhos.set(vendaId, cabecalho);
+    if (this.cabecalhos.size > 50_000) this.cabecalhos.clear();
     const novos: Record<string, unknown>[] = [];
     const atualizar: { id: string; cancelado: number; adicionais: string[] }[] = [];
     for (const { item, adicionais } of principais) {
@@ -316,6 +326,22 @@ export class ServicoKds {
         alteradas.add(l.estacao_id as string);
       }
     }
+    // Lines moved here from another table (vendaTransferencia keeps the line's _id) carry their kitchen
+    // state along instead of starting again; the table they left is told as well.
+    const origens: { vendaId: string; estacao: string }[] = [];
+    if (novos.length > 0) {
+      const movidas = await consultar(
+        db,
+        sql`update kds_item k set venda_id = ${vendaId}, numero_item = x.numero_item, cancelado = 0, empresa_id = ${empresa}
+            from jsonb_to_recordset(${JSON.stringify(novos)}::jsonb) as x(venda_item_id text, estacao_id text, numero_item integer),
+              (select id, venda_id as de from kds_item where grupo_empresarial_id = ${grupo}
+                 and venda_item_id = any(${arrayIds(novos.map((n) => n.venda_item_id as string))})
+                 and venda_id <> ${vendaId}) as antes
+            where k.id = antes.id and k.venda_item_id = x.venda_item_id and k.estacao_id = x.estacao_id
+            returning k.estacao_id, antes.de`,
+      );
+      for (const m of movidas) origens.push({ vendaId: m.de as string, estacao: m.estacao_id as string });
+    }
     if (novos.length > 0) {
       const agora = this.servicos.tempo.agora().toISOString();
       await consultar(
@@ -335,10 +361,14 @@ export class ServicoKds {
         db,
         sql`update kds_item k set cancelado = x.cancelado, adicionais = x.adicionais
             from jsonb_to_recordset(${JSON.stringify(atualizar)}::jsonb) as x(id text, cancelado smallint, adicionais jsonb)
-            where k.id = x.id`,
+            where k.id = x.id and k.venda_id = ${vendaId}`,
       );
     }
     if (alteradas.size > 0) await this.avisarPedidos(grupo, empresa, vendaId, [...alteradas]);
+    for (const de of new Set(origens.map((o) => o.vendaId))) {
+      const estacoes = origens.filter((o) => o.vendaId === de).map((o) => o.estacao);
+      await this.avisarPedidos(grupo, empresa, de, estacoes, true);
+    }
   }
 
   private readonly produtosCache = new Map<
@@ -501,6 +531,7 @@ export class ServicoKds {
     empresa: string,
     vendaId: string,
     estacoes: string[],
+    podeFicarVazio = false,
   ): Promise<void> {
     const linhas = await consultar(
       this.db,
@@ -508,8 +539,31 @@ export class ServicoKds {
           where k.grupo_empresarial_id = ${grupo} and k.venda_id = ${vendaId}
             and k.estacao_id = any(${arrayIds(estacoes)})`,
     );
-    for (const pedido of pedidosDasLinhas(linhas)) {
+    const pedidos = pedidosDasLinhas(linhas);
+    for (const pedido of pedidos) {
       const dados: KdsPedidoEvento = { estacao: pedido.estacao, pedido };
+      this.servicos.tempoReal?.emitirParaEmpresa(empresa, EVENTO_KDS_PEDIDO, dados);
+    }
+    if (!podeFicarVazio) return;
+    // Every line of the order left this station (moved to another table): an empty, finished order removes
+    // the card.
+    for (const estacao of estacoes.filter((e) => !pedidos.some((p) => p.estacao === e))) {
+      const vazio: KdsPedido = {
+        vendaId,
+        estacao,
+        numero: 0,
+        identificacao: '',
+        tipoVenda: 0,
+        mesa: null,
+        comanda: null,
+        cliente: null,
+        atendente: null,
+        statusExpedicao: 0,
+        recebidoEm: this.servicos.tempo.agora().toISOString(),
+        itens: [],
+        despachado: true,
+      };
+      const dados: KdsPedidoEvento = { estacao, pedido: vazio };
       this.servicos.tempoReal?.emitirParaEmpresa(empresa, EVENTO_KDS_PEDIDO, dados);
     }
   }
