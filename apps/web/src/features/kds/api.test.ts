@@ -1,8 +1,27 @@
-import type { KdsPedido } from '@retaguarda/domain/kds/kds';
+import type { KdsItem, KdsPedido } from '@retaguarda/domain/kds/kds';
 import { describe, expect, it } from 'vitest';
 import { aplicarPedido, type PedidosEstacao } from './api.ts';
 
-const pedido = (vendaId: string, recebidoEm: string, despachado = false): KdsPedido => ({
+const item: KdsItem = {
+  _id: 'i',
+  vendaItemId: 'vi',
+  numeroItem: 1,
+  estacao: 'e1',
+  kdsSetor: null,
+  descricao: 'X-Burguer',
+  quantidade: '1',
+  obs: '',
+  partes: [],
+  adicionais: [],
+  status: 'pendente',
+  cancelado: false,
+  recebidoEm: '2026-01-01T10:00:00.000Z',
+  iniciadoEm: null,
+  prontoEm: null,
+  despachadoEm: null,
+};
+
+const pedido = (vendaId: string, recebidoEm: string, despachado = false, itens = [item]): KdsPedido => ({
   vendaId,
   estacao: 'e1',
   numero: Number(vendaId.slice(-1)),
@@ -14,7 +33,7 @@ const pedido = (vendaId: string, recebidoEm: string, despachado = false): KdsPed
   atendente: null,
   statusExpedicao: 0,
   recebidoEm,
-  itens: [],
+  itens,
   despachado,
 });
 
@@ -52,5 +71,10 @@ describe('an order received by socket', () => {
     const recall = aplicarPedido(bump, pedido('v2', '2026-01-01T10:02:00.000Z'));
     expect(recall.pedidos.map((p) => p.vendaId)).toEqual(['v2', 'v3']);
     expect(recall.despachados.map((p) => p.vendaId)).toEqual(['v9']);
+  });
+  it('an order left without lines at this station (moved to another table) just goes away', () => {
+    const r = aplicarPedido(base(), pedido('v3', '2026-01-01T10:03:00.000Z', true, []));
+    expect(r.pedidos.map((p) => p.vendaId)).toEqual(['v2']);
+    expect(r.despachados.map((p) => p.vendaId)).toEqual(['v9']);
   });
 });

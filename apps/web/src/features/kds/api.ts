@@ -44,6 +44,9 @@ export const agirKds = (estacao: string, vendaId: string, acao: AcaoKds, itens?:
 /** Puts an order received by socket (or answered by an action) into the station's list. */
 export function aplicarPedido(atual: PedidosEstacao, pedido: KdsPedido): PedidosEstacao {
   const semEle = (l: KdsPedido[]) => l.filter((p) => p.vendaId !== pedido.vendaId);
+  // Every line left this station (moved to another table): the card just goes away.
+  if (pedido.itens.length === 0)
+    return { ...atual, pedidos: semEle(atual.pedidos), despachados: semEle(atual.despachados) };
   if (pedido.despachado) {
     return {
       ...atual,
