@@ -13,6 +13,7 @@ import { ServicoAuth } from './modules/auth/auth.service.ts';
 import { Correio } from './modules/auth/correio.ts';
 import { carregarSegredo, Tokens } from './modules/auth/tokens.ts';
 import { rotasEnderecos } from './modules/enderecos/enderecos.routes.ts';
+import { rotasFiscalRelatorios } from './modules/fiscal-relatorios/fiscal-relatorios.routes.ts';
 import { rotasImpressao } from './modules/impressao/impressao.routes.ts';
 import { moduloKds } from './modules/kds/kds.routes.ts';
 import { rotasFrenteLoja } from './modules/frente-loja/frente-loja.routes.ts';
@@ -127,6 +128,7 @@ export async function construirApp({ config, banco, logger, tempo }: OpcoesApp):
   await app.register(rotasEnderecos);
   await app.register(rotasRecursos);
   await app.register(moduloFiscal);
+  await app.register(rotasFiscalRelatorios);
   invalidarCatalogoEmEscritas(app, app.servicos.catalogoVenda);
   await app.register(rotasVendas);
   await app.register(rotasCaixa);
