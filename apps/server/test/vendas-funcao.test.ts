@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sqlFuncaoGravarVenda, sqlFuncaoInserirVenda } from '../src/modules/vendas/vendas.repositorio.ts';
+import {
+  sqlFuncaoGravarSeVersao,
+  sqlFuncaoGravarVenda,
+  sqlFuncaoInserirVenda,
+} from '../src/modules/vendas/vendas.repositorio.ts';
 
 // venda_gravar is generated from the column maps of vendas.tables.ts: a column added there without a new
 // migration carrying the regenerated function would be silently left out of saves. Regenerate with
@@ -10,6 +14,7 @@ describe('sale functions of the vendas chain', () => {
   it.each([
     ['venda_gravar', sqlFuncaoGravarVenda()],
     ['venda_inserir', sqlFuncaoInserirVenda()],
+    ['venda_gravar_se_versao', sqlFuncaoGravarSeVersao()],
   ])('the newest migration defining %s matches the code', (nome, texto) => {
     const pasta = path.resolve(import.meta.dirname, '../drizzle/vendas');
     const arquivos = fs

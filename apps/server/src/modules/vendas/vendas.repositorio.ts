@@ -295,6 +295,117 @@ $fn$;
 `;
 }
 
+/**
+ * venda_gravar_se_versao (migration 0003): the optimistic save of one call. The sale row is updated only if
+ * it still has the versao the caller loaded; then items, payments, events and the idempotency answer are
+ * written in the same statement (its own transaction). NULL means another terminal saved first: reload.
+ */
+export function sqlFuncaoGravarSeVersao(): string {
+  const cv = COLUNAS_VENDA_GRAVADAS;
+  return `CREATE OR REPLACE FUNCTION venda_gravar_se_versao(p_venda jsonb, p_itens jsonb, p_pagamentos jsonb, p_versao integer, p_eventos jsonb, p_idempotencia jsonb)
+RETURNS integer LANGUAGE plpgsql AS $fn$
+DECLARE
+  v_id text := p_venda->>'id';
+  v_versao integer;
+BEGIN
+  UPDATE venda v SET ${atribuir(cv, 'x')}, versao = v.versao + 1, updated_at = now()
+    FROM jsonb_populate_record(NULL::venda, p_venda) x
+    WHERE v.id = v_id AND v.versao = p_versao RETURNING v.versao INTO v_versao;
+  IF NOT FOUND THEN
+    RETURN NULL;
+  END IF;
+  INSERT INTO venda_item SELECT * FROM jsonb_populate_recordset(NULL::venda_item, p_itens)
+    ON CONFLICT (venda_id, numero_item) DO UPDATE SET ${atribuir(COLS_ITEM_ATUALIZADAS, 'excluded')};
+  DELETE FROM venda_item d WHERE d.venda_id = v_id AND NOT EXISTS (
+    SELECT 1 FROM jsonb_array_elements(p_itens) e WHERE (e->>'numero_item')::integer = d.numero_item);
+  INSERT INTO venda_pagamento SELECT * FROM jsonb_populate_recordset(NULL::venda_pagamento, p_pagamentos)
+    ON CONFLICT (venda_id, id) DO UPDATE SET ${atribuir(COLS_PAGAMENTO_ATUALIZADAS, 'excluded')};
+  DELETE FROM venda_pagamento d WHERE d.venda_id = v_id AND NOT EXISTS (
+    SELECT 1 FROM jsonb_array_elements(p_pagamentos) e WHERE e->>'id' = d.id);
+  INSERT INTO venda_evento (${COLS_EVENTO.join(', ')})
+    SELECT ${COLS_EVENTO.map((c) => `x.${c}`).join(', ')} FROM jsonb_populate_recordset(NULL::venda_evento, p_eventos) x;
+  IF p_idempotencia IS NOT NULL THEN
+    INSERT INTO idempotencia (chave, grupo_empresarial_id, rota, resposta)
+      VALUES (p_idempotencia->>'chave', p_idempotencia->>'grupo', p_idempotencia->>'rota', p_idempotencia->'resposta');
+  END IF;
+  RETURN v_versao;
+END
+$fn$;
+`;
+}
+
+const COLS_EVENTO = [
+  'id',
+  'grupo_empresarial_id',
+  'empresa_id',
+  'venda_id',
+  'tipo',
+  'operador',
+  'terminal_id',
+  'motivo',
+  'supervisor_id',
+  'supervisor',
+  'venda_completa',
+  'produtos',
+  'valor_desconto',
+  'data_hora',
+];
+
+/** The optimistic save; null when the sale changed since it was loaded. */
+export async function gravarSeVersao(
+  db: Db,
+  r: VendaRegistro,
+  versaoCarregada: number,
+  eventos: readonly EventoGravar[],
+  idempotencia: { chave: string; grupo: string; rota: string; resposta: unknown } | null,
+): Promise<number | null> {
+  const { venda, itens, pagamentos } = colunasGravar(r);
+  const v = r.venda;
+  const evs = eventos.map((e) => ({
+    id: novoId(),
+    grupo_empresarial_id: v.grupoEmpresarial,
+    empresa_id: v.empresa,
+    venda_id: v._id,
+    tipo: e.tipo,
+    operador: e.operador ?? null,
+    terminal_id: e.terminal,
+    motivo: e.motivo,
+    supervisor_id: e.supervisor?._id ?? null,
+    supervisor: e.supervisor,
+    venda_completa: e.vendaCompleta,
+    produtos: e.produtos,
+    valor_desconto: e.valorDesconto,
+    data_hora: e.dataHora,
+  }));
+  const l = await consultarUm(
+    db,
+    sql`select venda_gravar_se_versao(${JSON.stringify(venda)}::jsonb, ${JSON.stringify(itens)}::jsonb,
+          ${JSON.stringify(pagamentos)}::jsonb, ${versaoCarregada}, ${JSON.stringify(evs)}::jsonb,
+          ${idempotencia ? JSON.stringify(idempotencia) : null}::jsonb) as versao`,
+  );
+  return l?.versao === null || l?.versao === undefined ? null : Number(l.versao);
+}
+
+/** A sale read for an optimistic write, with the stored answer of its Idempotency-Key if any. */
+export async function carregarParaEscrita(
+  db: Db,
+  grupo: string,
+  id: string,
+  chave: string | undefined,
+): Promise<{ reg: VendaRegistro | undefined; anterior: { rota: string; resposta: unknown } | undefined }> {
+  const idem = chave
+    ? sql`(select json_build_object('rota', rota, 'resposta', resposta) from idempotencia
+            where grupo_empresarial_id = ${grupo} and chave = ${chave}) as idem`
+    : sql`null::json as idem`;
+  const l = await consultarUm(
+    db,
+    sql`select w.*, ${idem} from (select 1) um left join lateral (${SELECT_VENDA} where v.id = ${id}
+          and v.grupo_empresarial_id = ${grupo}) w on true`,
+  );
+  const anterior = (l?.idem as { rota: string; resposta: unknown } | null) ?? undefined;
+  return { reg: l?.id ? linhaParaRegistro(l) : undefined, anterior };
+}
+
 function paraColunas(
   objeto: Record<string, unknown>,
   colunas: readonly ColunaMapeada[],

@@ -48,9 +48,11 @@ import { empresaDoContexto } from '../usuarios/usuarios.routes.ts';
 import { type CatalogoLoja, type ServicoCatalogo, TIPOS_SERVICO } from './catalogo.service.ts';
 import {
   buscarVendas,
+  carregarParaEscrita,
   carregarVenda,
   type EventoGravar,
   gravarEventos,
+  gravarSeVersao,
   gravarVenda,
   inserirVenda,
   proximoNumero,
@@ -154,7 +156,19 @@ interface Alteracao {
   extra?: Record<string, unknown>;
 }
 
-type Operacao = (reg: VendaRegistro, cat: CatalogoLoja, tx: Db) => Promise<Alteracao> | Alteracao;
+/**
+ * One operation on a loaded sale. `emTransacao` is false on the optimistic path: an operation that must read
+ * and write under locks (numbering, convênio balance) throws PrecisaTransacao to be run again in a transaction.
+ */
+type Operacao = (
+  reg: VendaRegistro,
+  cat: CatalogoLoja,
+  db: Db,
+  emTransacao: boolean,
+) => Promise<Alteracao> | Alteracao;
+
+/** Thrown by an operation that needs the transactional path. */
+export class PrecisaTransacao extends Error {}
 
 const evento = (e: VendaEvento, tipo?: string): EventoGravar => ({
   tipo: tipo ?? e.tipo,
@@ -366,12 +380,28 @@ export class ServicoVendas {
   }
 
   /** The write pipeline of an existing sale (load locked -> operate -> recompute -> save -> answer). */
+  /**
+   * The write pipeline of an existing sale: load -> operate -> recompute -> save -> answer. By default it is
+   * optimistic (two round trips: read, then venda_gravar_se_versao saves only if versao did not move, with the
+   * events and the idempotency answer in the same statement); a conflict reloads and runs the operation
+   * again, and after a few conflicts, or when the operation needs it (`transacional`, or it throws
+   * PrecisaTransacao), the sale is written under its row lock in a transaction.
+   */
   async alterar(
     ctx: Contexto,
     vendaId: string,
     operar: Operacao,
-    opcoes: { recalcularAntes?: boolean } = {},
+    opcoes: { recalcularAntes?: boolean; transacional?: boolean } = {},
   ): Promise<VendaResposta & Record<string, unknown>> {
+    if (!opcoes.transacional) {
+      for (let tentativa = 0; tentativa < 4; tentativa++) {
+        const r = await this.tentarOtimista(ctx, vendaId, operar, opcoes);
+        if (r === 'transacao') break;
+        if (r === 'conflito') continue;
+        if (!r.repetida) this.avisar(r.valor);
+        return r.valor;
+      }
+    }
     const { valor, repetida } = await this.transacao(ctx, async (tx) => {
       const reg = await carregarVenda(tx, ctx.grupo, vendaId, true);
       if (!reg) throw new ErroNegocio(M.vendaNaoEncontrada);
@@ -380,7 +410,7 @@ export class ServicoVendas {
       const base = opcoes.recalcularAntes
         ? { ...reg, venda: this.recalcular(reg.venda, cat, ctx.agora) }
         : reg;
-      const alt = await dominio(() => operar(base, cat, tx));
+      const alt = await dominio(() => operar(base, cat, tx, true));
       const venda = this.recalcular(alt.reg.venda, cat, ctx.agora);
       const final: VendaRegistro = { ...alt.reg, venda };
       final.versao = await gravarVenda(tx, final);
@@ -389,6 +419,51 @@ export class ServicoVendas {
     });
     if (!repetida) this.avisar(valor);
     return valor;
+  }
+
+  private async tentarOtimista(
+    ctx: Contexto,
+    vendaId: string,
+    operar: Operacao,
+    opcoes: { recalcularAntes?: boolean },
+  ): Promise<
+    { valor: VendaResposta & Record<string, unknown>; repetida: boolean } | 'conflito' | 'transacao'
+  > {
+    const { reg, anterior } = await carregarParaEscrita(this.db, ctx.grupo, vendaId, ctx.chaveIdempotencia);
+    if (anterior) {
+      if (anterior.rota !== ctx.rota) throw new ErroNegocio(M.keyOutraOperacao);
+      return { valor: anterior.resposta as VendaResposta & Record<string, unknown>, repetida: true };
+    }
+    if (!reg) throw new ErroNegocio(M.vendaNaoEncontrada);
+    this.garantirEmpresa(ctx, reg.venda.empresa);
+    const cat = await this.catalogo.daLoja(ctx.grupo, reg.venda.empresa);
+    const base = opcoes.recalcularAntes ? { ...reg, venda: this.recalcular(reg.venda, cat, ctx.agora) } : reg;
+    let alt: Alteracao;
+    try {
+      alt = await dominio(() => operar(base, cat, this.db, false));
+    } catch (erro) {
+      if (erro instanceof PrecisaTransacao) return 'transacao';
+      if (erro instanceof ErroDominio) throw new ErroNegocio(erro.message);
+      throw erro;
+    }
+    const venda = this.recalcular(alt.reg.venda, cat, ctx.agora);
+    const final: VendaRegistro = { ...alt.reg, venda, versao: reg.versao + 1 };
+    const valor = { ...resposta(final), ...alt.extra };
+    const chave = ctx.chaveIdempotencia;
+    try {
+      const versao = await gravarSeVersao(
+        this.db,
+        final,
+        reg.versao,
+        alt.eventos ?? [],
+        chave ? { chave, grupo: ctx.grupo, rota: ctx.rota, resposta: valor } : null,
+      );
+      return versao === null ? 'conflito' : { valor, repetida: false };
+    } catch (erro) {
+      // The same key saved by a concurrent retry: the next round reads its answer.
+      if (codigoErroPg(erro) === '23505' && restricaoErroPg(erro) === 'idempotencia_pkey') return 'conflito';
+      throw erro;
+    }
   }
 
   async obter(ctx: Contexto, vendaId: string): Promise<VendaResposta> {
@@ -822,7 +897,7 @@ export class ServicoVendas {
     return this.alterar(
       ctx,
       vendaId,
-      async (reg, cat, tx) => {
+      async (reg, cat, tx, emTransacao) => {
         if (reg.venda.empresa !== empresa) throw new ErroNegocio(M.outraEmpresa);
         const forma = cat.formasPagamento.get(e.formaPagamento);
         if (!forma) throw new ErroNegocio(M.formaNaoEncontrada);
@@ -830,6 +905,8 @@ export class ServicoVendas {
         let convenio: NovoPagamento['convenio'];
         let cliente: { _id: string; nome: string } | null = null;
         if (forma.tipo === TIPO_PAGAMENTO.convenio) {
+          // The customer's balance is checked and used under a lock: only inside the transaction.
+          if (!emTransacao) throw new PrecisaTransacao();
           const clienteId = e.cliente ?? reg.venda.cliente?._id;
           const c = clienteId ? await this.clienteConvenio(tx, ctx.grupo, clienteId) : null;
           if (c) {
@@ -1054,7 +1131,7 @@ export class ServicoVendas {
     return this.alterar(
       ctx,
       vendaId,
-      async (reg, _cat, tx) => {
+      async (reg, _cat, tx, emTransacao) => {
         // The engine checks the transition table before the confirmation rules, so ending an ended sale
         // would read 'Não é permitido alterar o status de Encerrada para Encerrada!': check the spec's
         // rule (spec 4, 'Venda encerrada não pode ser confirmada!') first.
@@ -1064,8 +1141,11 @@ export class ServicoVendas {
         let periodo = reg.periodo;
         const ultimo = [...venda.pagamentos].reverse().find((p) => !p.lixo && p.periodo);
         if (!periodo && ultimo?.periodo) periodo = ultimo.periodo;
-        if (sequencial === null && periodo)
+        if (sequencial === null && periodo) {
+          // A number is allocated under the counter's lock: only inside the transaction (no gap).
+          if (!emTransacao) throw new PrecisaTransacao();
           sequencial = await proximoNumero(tx, ctx.grupo, venda.empresa, `periodo:${periodo}`);
+        }
         return {
           reg: {
             ...reg,
