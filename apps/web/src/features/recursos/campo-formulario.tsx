@@ -242,7 +242,11 @@ function BlocoJson(p: PropsCampo & { campo: CampoJson }) {
   if (!subcampos) return <JsonLivre {...p} />;
   if (!campo.lista) {
     const registro = valor && typeof valor === 'object' && !Array.isArray(valor) ? (valor as Valores) : {};
-    return <SubFormulario {...p} subcampos={subcampos} registro={registro} mudar={onChange} />;
+    return (
+      <Card size="small">
+        <SubFormulario {...p} subcampos={subcampos} registro={registro} mudar={onChange} />
+      </Card>
+    );
   }
   const itens = Array.isArray(valor) ? (valor as Valores[]) : [];
   return (
