@@ -322,6 +322,11 @@ describe('KDS, expedition and dispatch', () => {
     for (const nome of ['Cozinha', 'Bar', 'Montagem'])
       await lista.getByText(nome, { exact: true }).first().waitFor();
     await emAmbosOsTemas(pagina, 'kds-estacao-retaguarda');
+    // The station picker of a new KDS monitor lists the store's stations.
+    await pagina.goto(`${baseUrl}/#/frenteLoja/kds`);
+    for (const nome of ['Cozinha', 'Bar', 'Montagem'])
+      await pagina.getByRole('link', { name: new RegExp(`^${nome}`) }).waitFor();
+    await emAmbosOsTemas(pagina, 'kds-escolher-estacao');
     await pagina.goto(`${baseUrl}/#/kdsMontagem`);
     await pagina.getByTestId('lista-kdsMontagem').getByText('Montagem', { exact: true }).first().waitFor();
     expect(aba.erros).toEqual([]);

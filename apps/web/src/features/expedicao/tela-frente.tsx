@@ -54,6 +54,14 @@ export function useRelogio(): Date {
   return agora;
 }
 
+/** The operation screens of the kitchen and dispatch, linked from each other's header. */
+const TELAS = [
+  { rota: 'kds', titulo: 'KDS' },
+  { rota: 'expedicao', titulo: 'Expedição' },
+  { rota: 'saidaMotoboy', titulo: 'Saída de Motoboy' },
+  { rota: 'portaria', titulo: 'Portaria' },
+] as const;
+
 export function TelaFrente({
   titulo,
   status,
@@ -88,6 +96,15 @@ export function TelaFrente({
         </Typography.Title>
         <Typography.Text type="secondary">{empresa?.descricao}</Typography.Text>
         {extra}
+        <nav aria-label="Telas de operação">
+          <Flex gap={4} wrap>
+            {TELAS.map((t) => (
+              <Button key={t.rota} size="small" type="link" href={`#/frenteLoja/${t.rota}`}>
+                {t.titulo}
+              </Button>
+            ))}
+          </Flex>
+        </nav>
         <span style={{ flex: 1 }} />
         <Tag color={status === 'conectado' ? 'success' : status === 'conectando' ? 'warning' : 'error'}>
           {status === 'conectado' ? 'Online' : status === 'conectando' ? 'Conectando' : 'Offline'}

@@ -36,7 +36,7 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useParams } from 'react-router';
 import { queryClient } from '../../lib/api/query-client.ts';
-import { definirTema, useSessao } from '../../lib/session/sessao.ts';
+import { definirTema, obterSessao, useSessao } from '../../lib/session/sessao.ts';
 import { conectarSocket, type StatusSocket } from '../../lib/socket/socket-cliente.ts';
 import {
   agirKds,
@@ -124,9 +124,22 @@ function EscolherEstacao() {
           </Button>
         ))}
       </Flex>
-      <Button icon={<HomeOutlined />} href="#/frenteLoja" style={{ alignSelf: 'flex-start' }}>
-        Frente Loja
-      </Button>
+      <Flex gap={8} wrap>
+        <Button icon={<HomeOutlined />} href="#/frenteLoja">
+          Frente Loja
+        </Button>
+        <Button href="#/frenteLoja/expedicao">Expedição</Button>
+        <Button href="#/frenteLoja/saidaMotoboy">Saída de Motoboy</Button>
+        <Button href="#/frenteLoja/portaria">Portaria</Button>
+        <Button
+          icon={<BulbOutlined />}
+          aria-label="Alternar tema"
+          data-testid="alternar-tema"
+          onClick={() => definirTema(!obterSessao().escuro)}
+        >
+          Tema
+        </Button>
+      </Flex>
     </Flex>
   );
 }
