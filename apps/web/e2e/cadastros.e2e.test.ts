@@ -225,6 +225,8 @@ describe('registrations', () => {
       await form.getByText('Visualizar Forma de Pagamento').waitFor();
       expect(await form.getByRole('button', { name: 'Salvar' }).count()).toBe(0);
       await capturar(caixa.pagina, 'forma-pagamento-caixa-claro');
+      // Read-only pickers do not list tables the cashier cannot read (no error toast).
+      expect(await caixa.pagina.locator('.ant-notification-notice-error').count()).toBe(0);
       // The server refuses the call the hidden button would make.
       const resposta = await caixa.pagina.evaluate(async () => {
         const usuario = JSON.parse(localStorage.getItem('retaguarda.usuario') ?? '{}') as { token?: string };

@@ -1,7 +1,7 @@
 import type { DefinicaoRecurso } from '@retaguarda/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { chaves } from '../../lib/api/chaves.ts';
-import { api, chamarApi } from '../../lib/api/cliente.ts';
+import { api, chamarApi, type OpcoesChamada } from '../../lib/api/cliente.ts';
 import type { Registro } from './exibicao.ts';
 import type { Filtro } from './filtro-lista.ts';
 
@@ -29,8 +29,8 @@ export interface EntradaHistorico {
   alteracoes: Alteracao[];
 }
 
-export const buscarRegistros = (tabela: string, consulta: ConsultaLista, acao = 'ao listar') =>
-  api.post<Registro[]>(`${tabela}/getPopulate`, consulta, { acao });
+export const buscarRegistros = (tabela: string, consulta: ConsultaLista, opcoes: OpcoesChamada = {}) =>
+  api.post<Registro[]>(`${tabela}/getPopulate`, consulta, { acao: 'ao listar', ...opcoes });
 
 export const contarRegistros = (tabela: string, filtro: Filtro) =>
   api.post<{ total: number }>(`${tabela}/contar`, { filtro }, { acao: 'ao contar' });

@@ -153,6 +153,7 @@ function Entrada(p: PropsCampo): ReactNode {
           tabela={campo.tabela}
           multiplo={campo.tipo === 'refs'}
           status={status}
+          desabilitado={somenteLeitura}
           valor={idsDe(valor)}
           onChange={onChange}
         />

@@ -120,7 +120,11 @@ export function ListaRecurso({
       const linhas: Registro[] = [];
       const total = Math.min(lista.data?.total ?? LIMITE_EXPORTACAO, LIMITE_EXPORTACAO);
       for (let skip = 0; skip < total; skip += 1000) {
-        const parte = await buscarRegistros(def.tabela, { ...consulta, limit: 1000, skip }, 'ao exportar');
+        const parte = await buscarRegistros(
+          def.tabela,
+          { ...consulta, limit: 1000, skip },
+          { acao: 'ao exportar' },
+        );
         linhas.push(...parte);
         if (parte.length < 1000) break;
       }

@@ -18,6 +18,7 @@ interface Props {
   onChange: (valor: string | string[] | null) => void;
   status?: 'error';
   placeholder?: string;
+  desabilitado?: boolean;
 }
 
 function useAtrasado(valor: string, ms: number): string {
@@ -29,7 +30,16 @@ function useAtrasado(valor: string, ms: number): string {
   return atrasado;
 }
 
-export function SeletorReferencia({ id, tabela, multiplo, valor, onChange, status, placeholder }: Props) {
+export function SeletorReferencia({
+  id,
+  tabela,
+  multiplo,
+  valor,
+  onChange,
+  status,
+  placeholder,
+  desabilitado,
+}: Props) {
   const def = recursos.recursoPorTabela(tabela);
   const [busca, setBusca] = useState('');
   const termo = useAtrasado(busca.trim(), 300);
@@ -45,9 +55,10 @@ export function SeletorReferencia({ id, tabela, multiplo, valor, onChange, statu
         termo && campos.length > 0
           ? { $or: campos.map((c) => ({ [c]: { $regex: termo, $options: 'i' } })) }
           : {};
-      return buscarRegistros(tabela, { filtro, limit: 20, skip: 0 }, 'ao buscar as opções');
+      // Silent: a user may edit a record without reading every referenced table; the box says so instead.
+      return buscarRegistros(tabela, { filtro, limit: 20, skip: 0 }, { silencioso: true });
     },
-    enabled: Boolean(def),
+    enabled: Boolean(def) && !desabilitado,
   });
   const escolhidos = useQuery({
     queryKey: chaves.recursoOpcoes(tabela, '', ids),
@@ -55,7 +66,7 @@ export function SeletorReferencia({ id, tabela, multiplo, valor, onChange, statu
       buscarRegistros(
         tabela,
         { filtro: { _id: { $in: ids } }, limit: ids.length, skip: 0 },
-        'ao buscar as opções',
+        { silencioso: true },
       ),
     enabled: Boolean(def) && ids.length > 0,
   });
@@ -74,7 +85,14 @@ export function SeletorReferencia({ id, tabela, multiplo, valor, onChange, statu
       placeholder={placeholder ?? 'Pesquisar...'}
       value={multiplo ? ids : (ids[0] ?? null)}
       options={lista}
-      notFoundContent={opcoes.isFetching ? 'Buscando...' : 'Nenhum registro encontrado'}
+      disabled={desabilitado}
+      notFoundContent={
+        opcoes.isFetching
+          ? 'Buscando...'
+          : opcoes.isError
+            ? `Não foi possível listar: ${opcoes.error.message}`
+            : 'Nenhum registro encontrado'
+      }
       onChange={(v: string | string[] | undefined) => {
         setBusca('');
         onChange(v === undefined ? null : v);
