@@ -109,7 +109,13 @@ describe('KDS station screen', () => {
       if (url.endsWith('/api/kds/estacao/e1/pedidos'))
         return envelope(true, { estacao, pedidos: [primeiro], despachados: [] });
       if (url.endsWith('/api/kds/estacao/e1/acao')) {
-        const { vendaId } = corpo as { vendaId: string };
+        const { vendaId, acao } = corpo as { vendaId: string; acao: string };
+        if (acao === 'iniciar') {
+          return envelope(true, {
+            ...primeiro,
+            itens: primeiro.itens.map((i) => (i._id === 'i2' ? { ...i, status: 'producao' } : i)),
+          });
+        }
         return envelope(true, { ...pedido(vendaId, 13, []), despachado: true });
       }
       return envelope(false, { message: `inesperado ${url}` });
@@ -126,6 +132,15 @@ describe('KDS station screen', () => {
     expect(within(cartao).getByText('Obs: sem cebola')).toBeTruthy();
     expect(cartao.getAttribute('data-cor')).toBe('normal');
 
+    // Touching one line starts only that dish.
+    fireEvent.click(within(cartao).getByRole('button', { name: 'Iniciar: X-Burguer' }));
+    await within(screen.getByTestId('pedido-v1')).findByRole('button', { name: 'Pronto: X-Burguer' });
+    expect(chamadas.find((c) => c.url.endsWith('/acao'))?.corpo).toEqual({
+      vendaId: 'v1',
+      acao: 'iniciar',
+      itens: ['i2'],
+    });
+
     // A new order of this station by socket; one of another station is ignored.
     const evento = (e: KdsPedidoEvento) => act(() => socket.disparar('kdsPedido', e));
     evento({ estacao: 'e1', pedido: pedido('v2', 13, [item({ _id: 'i3', descricao: 'Batata' })]) });
@@ -138,7 +153,7 @@ describe('KDS station screen', () => {
     fireEvent.keyDown(window, { key: 'ArrowRight' });
     fireEvent.keyDown(window, { key: 'Enter' });
     await waitFor(() => expect(screen.queryByTestId('pedido-v2')).toBeNull());
-    const acao = chamadas.find((c) => c.url.endsWith('/acao'));
+    const acao = chamadas.filter((c) => c.url.endsWith('/acao')).at(-1);
     expect(acao?.corpo).toEqual({ vendaId: 'v2', acao: 'despachar' });
     expect(screen.getByTestId('pedido-v1')).toBeTruthy();
   });

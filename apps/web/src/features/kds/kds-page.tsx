@@ -203,11 +203,11 @@ function TelaEstacao({ estacaoId }: { estacaoId: string }) {
   const atual = pedidos[Math.min(selecionado, Math.max(pedidos.length - 1, 0))];
 
   const agir = useCallback(
-    async (pedido: KdsPedido | undefined, acao: AcaoKds) => {
+    async (pedido: KdsPedido | undefined, acao: AcaoKds, itens?: string[]) => {
       if (!pedido || ocupado) return;
       setOcupado(true);
       try {
-        const r = await agirKds(estacaoId, pedido.vendaId, acao);
+        const r = await agirKds(estacaoId, pedido.vendaId, acao, itens);
         const lista = queryClient.getQueryData<PedidosEstacao>(chave);
         if (r && lista && !montagem) queryClient.setQueryData(chave, aplicarPedido(lista, r));
         else await queryClient.invalidateQueries({ queryKey: chave });
@@ -355,7 +355,7 @@ function TelaEstacao({ estacaoId }: { estacaoId: string }) {
               nomesEstacao={nomesEstacao}
               ocupado={ocupado}
               aoSelecionar={() => setSelecionado(i)}
-              aoAgir={(a) => void agir(p, a)}
+              aoAgir={(a, itens) => void agir(p, a, itens)}
             />
           ))}
         </div>
@@ -406,7 +406,7 @@ function CartaoPedido({
   nomesEstacao: Map<string, string>;
   ocupado: boolean;
   aoSelecionar: () => void;
-  aoAgir: (a: AcaoKds) => void;
+  aoAgir: (a: AcaoKds, itens?: string[]) => void;
 }) {
   const { token } = theme.useToken();
   const fundo = { normal: token.colorSuccessBg, alerta: token.colorWarningBg, atrasado: token.colorErrorBg }[
@@ -471,6 +471,12 @@ function CartaoPedido({
             key={i._id}
             item={i}
             escala={escala}
+            // One dish at a time: touching a line starts it, touching it again marks it ready.
+            aoTocar={
+              montagem || i.cancelado || (i.status !== 'pendente' && i.status !== 'producao')
+                ? undefined
+                : () => aoAgir(i.status === 'pendente' ? 'iniciar' : 'finalizar', [i._id])
+            }
             estacao={montagem ? (nomesEstacao.get(i.estacao) ?? '') : null}
           />
         ))}
@@ -521,7 +527,17 @@ function CartaoPedido({
   );
 }
 
-function LinhaItem({ item, estacao, escala }: { item: KdsItem; estacao: string | null; escala: number }) {
+function LinhaItem({
+  item,
+  estacao,
+  escala,
+  aoTocar,
+}: {
+  item: KdsItem;
+  estacao: string | null;
+  escala: number;
+  aoTocar?: (() => void) | undefined;
+}) {
   const { token } = theme.useToken();
   const riscado = item.cancelado ? { textDecoration: 'line-through', opacity: 0.6 } : {};
   const cor =
@@ -542,6 +558,21 @@ function LinhaItem({ item, estacao, escala }: { item: KdsItem; estacao: string |
         <span style={{ flex: 1 }} />
         {item.cancelado ? (
           <Tag color="error">Cancelado</Tag>
+        ) : aoTocar ? (
+          <Button
+            size="small"
+            type="text"
+            style={{ padding: 0, height: 'auto' }}
+            aria-label={`${item.status === 'pendente' ? 'Iniciar' : 'Pronto'}: ${item.descricao}`}
+            onClick={(e) => {
+              e.stopPropagation();
+              aoTocar();
+            }}
+          >
+            <Tag color={cor} style={{ marginInlineEnd: 0 }}>
+              {ROTULO_STATUS[item.status]}
+            </Tag>
+          </Button>
         ) : (
           <Tag color={cor}>{ROTULO_STATUS[item.status]}</Tag>
         )}
