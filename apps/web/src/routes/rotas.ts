@@ -52,6 +52,30 @@ const telaRecurso =
   () =>
     import('../features/recursos/tela-recurso.tsx').then((m) => m.carregarTelaRecurso(rota));
 
+// Fiscal screens of issue 7 (apps/web/src/features/fiscal).
+const telaEmissaoNotaFiscal: CarregarTela = () =>
+  import('../features/fiscal/emissao-nota-fiscal-page.tsx').then((m) => ({
+    Component: m.EmissaoNotaFiscalPage,
+  }));
+const telaEmpresaNumeroNota: CarregarTela = () =>
+  import('../features/fiscal/empresa-numero-nota-page.tsx').then((m) => ({
+    Component: m.EmpresaNumeroNotaPage,
+  }));
+const telaEntradaNotaFiscal: CarregarTela = () =>
+  import('../features/fiscal/entrada-nota-fiscal-page.tsx').then((m) => ({
+    Component: m.EntradaNotaFiscalPage,
+  }));
+const telaBaixarNotas: CarregarTela = () =>
+  import('../features/fiscal/download-periodo-page.tsx').then((m) => ({ Component: m.BaixarNotasPage }));
+const telaExportarDados: CarregarTela = () =>
+  import('../features/fiscal/download-periodo-page.tsx').then((m) => ({ Component: m.ExportarDadosPage }));
+const telaResumoFiscal: CarregarTela = () =>
+  import('../features/fiscal/relatorio-resumo-fiscal-page.tsx').then((m) => ({
+    Component: m.RelatorioVendasResumoFiscalPage,
+  }));
+const telaRelatorioDfe: CarregarTela = () =>
+  import('../features/fiscal/relatorio-dfe-page.tsx').then((m) => ({ Component: m.RelatorioDfePage }));
+
 // Spec section 2: these pairs are one screen each.
 const telaPedidoTransferencia = emConstrucao;
 const telaCalendarioFinanceiro = emConstrucao;
@@ -64,7 +88,7 @@ function area(nome: Area, entradas: Entrada[]): DefinicaoRota[] {
     area: nome,
     titulo,
     permissao: recursoTemPermissoes(rota) ? permissoesDoRecurso(rota).acessar : undefined,
-    status: tela === RECURSO ? 'Pronta' : 'Em construção',
+    status: tela === undefined || tela === emConstrucao ? 'Em construção' : 'Pronta',
     tela: tela === RECURSO ? telaRecurso(rota) : (tela ?? emConstrucao),
   }));
 }
@@ -75,7 +99,7 @@ export const ROTAS: readonly DefinicaoRota[] = [
     ['pessoaConvenio', 'Pessoa Convênio', RECURSO],
     ['grupoEmpresarial', 'Grupo Empresarial', RECURSO],
     ['empresa', 'Empresas', RECURSO],
-    ['empresaNumeroNota', 'Empresa Número Nota'],
+    ['empresaNumeroNota', 'Empresa Número Nota', telaEmpresaNumeroNota],
     ['empresaSimplificado', 'Empresa Simplificado', RECURSO],
     ['agrupador', 'Agrupadores', RECURSO],
     ['formaPagamento', 'Formas de Pagamento', RECURSO],
@@ -131,10 +155,10 @@ export const ROTAS: readonly DefinicaoRota[] = [
     ['configuracaoImpostoIPI', 'Configuração de Imposto IPI', RECURSO],
   ]),
   ...area('Notas Fiscais', [
-    ['entradaNotaFiscal', 'Entrada de Nota Fiscal'],
-    ['emissaoNotaFiscal', 'Emissão de Nota Fiscal'],
-    ['exportarDados', 'Exportar Dados'],
-    ['baixarNotas', 'Baixar Notas'],
+    ['entradaNotaFiscal', 'Entrada de Nota Fiscal', telaEntradaNotaFiscal],
+    ['emissaoNotaFiscal', 'Emissão de Nota Fiscal', telaEmissaoNotaFiscal],
+    ['exportarDados', 'Exportar Dados', telaExportarDados],
+    ['baixarNotas', 'Baixar Notas', telaBaixarNotas],
   ]),
   ...area('Estoque', [
     ['estoqueCadastro', 'Estoque Cadastro'],
@@ -181,11 +205,11 @@ export const ROTAS: readonly DefinicaoRota[] = [
     ['relatorioVendaCancelamentos', 'Relatório de Cancelamentos'],
     ['relatorioVendaDescontos', 'Relatório de Descontos'],
     ['relatorioVendaTransferencias', 'Relatório de Transferências'],
-    ['relatorioVendasResumoFiscal', 'Resumo Fiscal de Vendas'],
+    ['relatorioVendasResumoFiscal', 'Resumo Fiscal de Vendas', telaResumoFiscal],
     ['relatorioEstoqueInventario', 'Relatório de Inventário'],
     ['relatorioEstoqueSaidaManual', 'Relatório de Saída Manual'],
     ['relatorioEstoqueCompras', 'Relatório de Compras'],
-    ['relatorioDFE', 'Relatório DF-e'],
+    ['relatorioDFE', 'Relatório DF-e', telaRelatorioDfe],
     ['relatorioEstoqueProduto', 'Relatório de Estoque por Produto'],
     ['relatorioEstoqueFluxo', 'Relatório de Fluxo de Estoque'],
     ['relatorioMovimentacaoProdutos', 'Relatório de Movimentação de Produtos'],
