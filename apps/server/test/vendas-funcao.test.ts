@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  sqlFuncaoCriarVenda,
   sqlFuncaoGravarSeVersao,
   sqlFuncaoGravarVenda,
   sqlFuncaoInserirVenda,
@@ -15,6 +16,7 @@ describe('sale functions of the vendas chain', () => {
     ['venda_gravar', sqlFuncaoGravarVenda()],
     ['venda_inserir', sqlFuncaoInserirVenda()],
     ['venda_gravar_se_versao', sqlFuncaoGravarSeVersao()],
+    ['venda_criar', sqlFuncaoCriarVenda()],
   ])('the newest migration defining %s matches the code', (nome, texto) => {
     const pasta = path.resolve(import.meta.dirname, '../drizzle/vendas');
     const arquivos = fs

@@ -472,6 +472,45 @@ export async function inserirVenda(
   return { numero: Number(n.numero), sequencialPeriodo: n.sequencialPeriodo ?? null };
 }
 
+/**
+ * A new sale in one statement (venda_criar, migration 0004): numbers, rows and the Idempotency-Key answer
+ * (completed with the numbers) commit together.
+ */
+export async function criarVenda(
+  db: Db,
+  r: VendaRegistro,
+  usuarioId: string,
+  idempotencia: { chave: string; grupo: string; rota: string; resposta: unknown } | null,
+): Promise<{ numero: number; sequencialPeriodo: number | null }> {
+  const { venda, itens, pagamentos } = colunasGravar(r);
+  const l = await consultarUm(
+    db,
+    sql`select venda_criar(${JSON.stringify(venda)}::jsonb, ${JSON.stringify(itens)}::jsonb,
+          ${JSON.stringify(pagamentos)}::jsonb, ${usuarioId}, ${idempotencia ? JSON.stringify(idempotencia) : null}::jsonb) as n`,
+  );
+  const n = l?.n as { numero: number; sequencialPeriodo: number | null };
+  return { numero: Number(n.numero), sequencialPeriodo: n.sequencialPeriodo ?? null };
+}
+
+/** venda_criar (migration 0004 of the vendas chain; checked by test/vendas-funcao.test.ts). */
+export function sqlFuncaoCriarVenda(): string {
+  return `CREATE OR REPLACE FUNCTION venda_criar(p_venda jsonb, p_itens jsonb, p_pagamentos jsonb, p_usuario text, p_idempotencia jsonb)
+RETURNS jsonb LANGUAGE plpgsql AS $fn$
+DECLARE
+  v_n jsonb;
+BEGIN
+  v_n := venda_inserir(p_venda, p_itens, p_pagamentos, p_usuario, true);
+  IF p_idempotencia IS NOT NULL THEN
+    INSERT INTO idempotencia (chave, grupo_empresarial_id, rota, resposta)
+      VALUES (p_idempotencia->>'chave', p_idempotencia->>'grupo', p_idempotencia->>'rota',
+        (p_idempotencia->'resposta') || jsonb_build_object('numero', v_n->'numero', 'sequencialPeriodo', v_n->'sequencialPeriodo'));
+  END IF;
+  RETURN v_n;
+END
+$fn$;
+`;
+}
+
 /** venda_inserir (migration 0002 of the vendas chain; checked by test/vendas-funcao.test.ts). */
 export function sqlFuncaoInserirVenda(): string {
   return `CREATE OR REPLACE FUNCTION venda_inserir(p_venda jsonb, p_itens jsonb, p_pagamentos jsonb, p_usuario text, p_sequencial boolean)

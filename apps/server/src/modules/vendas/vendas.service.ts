@@ -50,6 +50,7 @@ import {
   buscarVendas,
   carregarParaEscrita,
   carregarVenda,
+  criarVenda,
   type EventoGravar,
   gravarEventos,
   gravarSeVersao,
@@ -667,70 +668,84 @@ export class ServicoVendas {
       throw new ErroNegocio(M.comandaInvalida);
     const id = e._id ?? novoId();
 
+    // Read first (no transaction): the stored answer of the Idempotency-Key, a sale already stored under the
+    // client's _id, the store's catalogue, customer and cash period. Then one statement (venda_criar) numbers,
+    // inserts and stores the answer, so the store's number counter is locked only until that statement commits.
+    const { reg: existente, anterior } = await carregarParaEscrita(
+      this.db,
+      ctx.grupo,
+      id,
+      ctx.chaveIdempotencia,
+    );
+    if (anterior) {
+      if (anterior.rota !== ctx.rota) throw new ErroNegocio(M.keyOutraOperacao);
+      return anterior.resposta as VendaResposta;
+    }
+    if (existente) {
+      this.garantirEmpresa(ctx, existente.venda.empresa);
+      return resposta(existente);
+    }
+    const cat = await this.catalogo.daLoja(ctx.grupo, empresa);
+    const terminal = e.terminal ?? null;
+    if (terminal && !cat.terminais.has(terminal)) throw new ErroNegocio(M.terminalNaoEncontrado);
+    const cliente = e.cliente ? await this.cliente(this.db, ctx.grupo, e.cliente) : null;
+    const periodo = terminal
+      ? await this.periodoDoTerminal(this.db, ctx.grupo, empresa, cat, terminal)
+      : null;
+    let venda = dominio(() =>
+      vendaSchema.parse({
+        _id: id,
+        empresa,
+        grupoEmpresarial: ctx.grupo,
+        // Numbers are allocated by venda_inserir at the end of the write (see inserirVenda).
+        numero: 0,
+        tipoVenda: {
+          id: e.tipoVenda,
+          descricao: tiposVenda.porId(e.tipoVenda as TipoVendaId)?.descricao,
+        },
+        status: { id: STATUS_VENDA.aberta, descricao: 'Aberta' },
+        terminal,
+        operador: ctx.operador,
+        atendente: ctx.operador,
+        cliente,
+        vendaDescricao: e.vendaDescricao ?? cliente?.nome ?? 'Consumidor',
+        cpfCnpj: e.cpfCnpj ?? null,
+        localPedido: e.localPedido ? { id: e.localPedido } : { id: 68 },
+        posicaoVenda: e.posicaoVenda ?? 0,
+        distanciaEntregaMetros: e.distanciaEntregaMetros ?? null,
+        sequencialPeriodo: null,
+        data: ctx.agora,
+      }),
+    );
+    venda = dominio(() => {
+      let v = venda;
+      for (const item of e.produtos ?? []) v = adicionarItem(v, this.novoItem(ctx, cat, item, terminal));
+      return v;
+    });
+    venda = this.recalcular(venda, cat, ctx.agora);
+    const reg: VendaRegistro = { venda, mesa, comanda, periodo, versao: 1, encerradaEm: null };
+    const chave = ctx.chaveIdempotencia;
     try {
-      const { valor, repetida } = await comVaga(`${ctx.grupo}:${empresa}`, () =>
-        this.transacao(ctx, async (tx) => {
-          // A client-generated _id already stored is a retry: answer the stored sale, create nothing.
-          const existente = e._id ? await carregarVenda(tx, ctx.grupo, e._id, false) : undefined;
-          if (existente) {
-            this.garantirEmpresa(ctx, existente.venda.empresa);
-            return { resposta: resposta(existente), nova: false };
-          }
-          const cat = await this.catalogo.daLoja(ctx.grupo, empresa, tx);
-          const terminal = e.terminal ?? null;
-          if (terminal && !cat.terminais.has(terminal)) throw new ErroNegocio(M.terminalNaoEncontrado);
-          const cliente = e.cliente ? await this.cliente(tx, ctx.grupo, e.cliente) : null;
-          const periodo = terminal
-            ? await this.periodoDoTerminal(tx, ctx.grupo, empresa, cat, terminal)
-            : null;
-          let venda = dominio(() =>
-            vendaSchema.parse({
-              _id: id,
-              empresa,
-              grupoEmpresarial: ctx.grupo,
-              // Numbers are allocated by venda_inserir at the end of the write (see inserirVenda).
-              numero: 0,
-              tipoVenda: {
-                id: e.tipoVenda,
-                descricao: tiposVenda.porId(e.tipoVenda as TipoVendaId)?.descricao,
-              },
-              status: { id: STATUS_VENDA.aberta, descricao: 'Aberta' },
-              terminal,
-              operador: ctx.operador,
-              atendente: ctx.operador,
-              cliente,
-              vendaDescricao: e.vendaDescricao ?? cliente?.nome ?? 'Consumidor',
-              cpfCnpj: e.cpfCnpj ?? null,
-              localPedido: e.localPedido ? { id: e.localPedido } : { id: 68 },
-              posicaoVenda: e.posicaoVenda ?? 0,
-              distanciaEntregaMetros: e.distanciaEntregaMetros ?? null,
-              sequencialPeriodo: null,
-              data: ctx.agora,
-            }),
-          );
-          venda = dominio(() => {
-            let v = venda;
-            for (const item of e.produtos ?? [])
-              v = adicionarItem(v, this.novoItem(ctx, cat, item, terminal));
-            return v;
-          });
-          venda = this.recalcular(venda, cat, ctx.agora);
-          const reg: VendaRegistro = { venda, mesa, comanda, periodo, versao: 1, encerradaEm: null };
-          const n = await inserirVenda(tx, reg, ctx.usuarioId, true);
-          reg.venda = { ...reg.venda, numero: n.numero, sequencialPeriodo: n.sequencialPeriodo };
-          return { resposta: resposta(reg), nova: true };
-        }),
+      const n = await comVaga(`${ctx.grupo}:${empresa}`, () =>
+        criarVenda(
+          this.db,
+          reg,
+          ctx.usuarioId,
+          chave ? { chave, grupo: ctx.grupo, rota: ctx.rota, resposta: resposta(reg) } : null,
+        ),
       );
-      if (!repetida && valor.nova) this.avisar(valor.resposta);
-      return valor.resposta;
+      reg.venda = { ...reg.venda, numero: n.numero, sequencialPeriodo: n.sequencialPeriodo };
+      const r = resposta(reg);
+      this.avisar(r);
+      return r;
     } catch (erro) {
       if (codigoErroPg(erro) === '23505') {
         const restricao = restricaoErroPg(erro);
         if (restricao === 'venda_mesa_aberta_uq' && mesa !== null) throw new ErroNegocio(M.mesaAberta(mesa));
         if (restricao === 'venda_comanda_aberta_uq' && comanda !== null)
           throw new ErroNegocio(M.comandaAberta(comanda));
-        // The same client _id created concurrently: answer what the other request stored.
-        if (restricao === 'venda_pkey' && e._id) return this.obter(ctx, e._id);
+        // The same client _id or Idempotency-Key created concurrently: answer what the other request stored.
+        if (restricao === 'venda_pkey' || restricao === 'idempotencia_pkey') return this.criar(ctx, e);
       }
       throw erro;
     }
