@@ -1,9 +1,12 @@
 import { PERMISSAO, recursos } from '@retaguarda/domain';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { consultarUm } from '../../db/consultar.ts';
 import { ErroNegocio, falha, ok } from '../../lib/envelope.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
+import { hashSenha } from '../auth/auth.service.ts';
 import { empresasComPermissao, temPermissao } from './permissoes.service.ts';
 
 const MENSAGEM_SEM_EMPRESA = 'Usuário sem permissão para acessar essa empresa.';
@@ -224,6 +227,40 @@ export async function rotasUsuarios(app: FastifyInstance): Promise<void> {
         motivo: motivo ?? null,
         liberacao,
       });
+    },
+  );
+
+  // Passwords of a user (issue 4, usuarios screen): never through the generic routes (private fields). As at
+  // login, the client sends the SHA-256 hex of what was typed; the server stores argon2id of it.
+  const sha256 = z.string().regex(/^[0-9a-f]{64}$/i, 'Senha inválida.');
+  r.put(
+    '/api/usuarios/:id/senhas',
+    {
+      schema: {
+        tags: ['usuarios'],
+        params: z.object({ id }),
+        body: z.object({ senha: sha256.optional(), senhaOperacional: sha256.optional() }),
+      },
+    },
+    async (request) => {
+      const s = sessaoDe(request);
+      const p = await permissoes.doUsuario(s.grupoEmpresarialId, s.usuarioId);
+      if (!temPermissao(p, PERMISSAO.usuariosAlterar, empresaDoContexto(request))) {
+        throw new ErroNegocio('Usuário sem permissão para esta operação.');
+      }
+      const { senha, senhaOperacional } = request.body;
+      if (!senha && !senhaOperacional) throw new ErroNegocio('Informe a senha ou a senha operacional.');
+      const atualizado = await consultarUm(
+        app.servicos.banco.db,
+        sql`update usuario set
+              senha_hash = coalesce(${senha ? await hashSenha(senha) : null}, senha_hash),
+              senha_operacional_hash = coalesce(${senhaOperacional ? await hashSenha(senhaOperacional) : null}, senha_operacional_hash),
+              updated_at = now(), updated_by = ${s.usuarioId}
+            where id = ${request.params.id} and grupo_empresarial_id = ${s.grupoEmpresarialId} and lixo = false
+            returning id`,
+      );
+      if (!atualizado) throw new ErroNegocio('Registro não encontrado.');
+      return ok({ message: 'Senha alterada com sucesso!' });
     },
   );
 }

@@ -204,7 +204,7 @@ export function FormularioRecurso({
       footer={
         <Flex justify="space-between" align="center" gap={8}>
           {personalizacao?.acoesFormulario && valores ? (
-            personalizacao.acoesFormulario({ valores, definir: setValores })
+            personalizacao.acoesFormulario({ id: novo ? undefined : id, valores, definir: setValores })
           ) : (
             <span />
           )}

@@ -12,5 +12,10 @@ export interface Personalizacao {
   camposOcultos?: readonly string[];
   editores?: Record<string, (p: PropsCampo) => ReactNode>;
   padroes?: () => Valores;
-  acoesFormulario?: (ctx: { valores: Valores; definir: (valores: Valores) => void }) => ReactNode;
+  /** Buttons at the left of the form footer; `id` is undefined while the record is new. */
+  acoesFormulario?: (ctx: {
+    id: string | undefined;
+    valores: Valores;
+    definir: (valores: Valores) => void;
+  }) => ReactNode;
 }
