@@ -55,6 +55,13 @@ describe('deletar item (spec 4 e 5)', () => {
     expect(() => deletarItem(venda, 42, ctx)).toThrow('Item não informado');
   });
 
+  it("'Útimo item já esta deletado!' also after the last item emptied the sale (status 61)", () => {
+    let v = venda;
+    for (const i of venda.produtos) v = deletarItem(v, i.numeroItem, ctx).venda;
+    expect(v.status.id).toBe(61);
+    expect(() => deletarItem(v, venda.produtos[0]!.numeroItem, ctx)).toThrow('Útimo item já esta deletado!');
+  });
+
   it('mudar itens remove o desconto geral', () => {
     const comGeral = { ...venda, descontoGeral: { modo: 0 as const, valor: '2.00', totalDesconto: '2.00' } };
     expect(deletarItem(comGeral, 2, ctx).venda.descontoGeral).toBeNull();

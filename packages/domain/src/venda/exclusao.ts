@@ -56,10 +56,11 @@ export function deletarItem(
   numeroItem: number,
   ctx: ContextoExclusao,
 ): { readonly venda: Venda; readonly evento: VendaEvento | null } {
-  garantirVendaEditavel(venda);
   const item = venda.produtos.find((i) => i.numeroItem === numeroItem);
   if (!item) throw new ErroNegocio(MENSAGENS.itemNaoInformado);
+  // An item already deleted answers the spec's message even when its deletion emptied the sale (status 61).
   if (item.cancelado) throw new ErroNegocio(MENSAGENS.ultimoItemDeletado);
+  garantirVendaEditavel(venda);
   if (item.posicao.some((p) => p.pago)) throw new ErroNegocio(MENSAGENS.posicaoPagaDelecao);
   const produtos = confirmado(item)
     ? venda.produtos.map((i) => (i === item ? { ...i, cancelado: true, comboAtivo: false } : i))

@@ -59,6 +59,8 @@ describe('status da venda (57-61)', () => {
       'Venda encerrada não pode ser confirmada!',
     );
     expect(alterarStatusVenda(criarVenda({ tipoVenda: { id: 53 }, total: '10.00' }), 59).status.id).toBe(59);
+    const encerrada = alterarStatusVenda(criarVenda({ tipoVenda: { id: 53 }, total: '10.00' }), 59);
+    expect(() => alterarStatusVenda(encerrada, 59)).toThrow('Venda encerrada não pode ser confirmada!');
   });
 });
 

@@ -72,8 +72,10 @@ export function podeAlterarStatusVenda(
 
 /** Moves the sale to another status or throws the pt-BR refusal. */
 export function alterarStatusVenda(venda: Venda, para: StatusVendaId, comPermissao = false): Venda {
-  verificar(TRANSICOES_VENDA, nomeVenda, venda.status.id, para, comPermissao);
+  // Ending checks the spec's refusals first, so ending an ended sale reads 'Venda encerrada não pode ser
+  // confirmada!' rather than a generic transition refusal.
   if (para === V.encerrada) validarConfirmacaoVenda(venda);
+  verificar(TRANSICOES_VENDA, nomeVenda, venda.status.id, para, comPermissao);
   return { ...venda, status: { id: para, descricao: nomeVenda(para) } };
 }
 
