@@ -1,4 +1,4 @@
-import { type Campo, completarGtin, type DefinicaoRecurso, itensDoGrupo } from '@retaguarda/domain';
+import { type Campo, completarGtin, type DefinicaoRecurso, itensDoGrupo, recursos } from '@retaguarda/domain';
 import type { AppTeste } from './app-teste.ts';
 
 // Factories of valid bodies for any registered resource, derived from its definition (STYLE: factories with
@@ -64,7 +64,18 @@ export async function corpoValido(
       case 'ref':
       case 'refs': {
         const r = await t.post(`/api/${campo.tabela}/getPopulate`, { limit: 1 }, token, { empresa });
-        const id = r.lista[0]?._id;
+        let id = r.lista[0]?._id;
+        // A required reference with nothing to point at yet (e.g. no KDS station in the demo): create one.
+        const alvo = recursos.recursoPorTabela(campo.tabela);
+        if (!id && campo.obrigatorio && alvo) {
+          const criado = await t.post(
+            `/api/${campo.tabela}`,
+            await corpoValido(t, token, alvo, empresa),
+            token,
+            { empresa },
+          );
+          id = criado.corpo.data._id;
+        }
         if (id) corpo[nome] = campo.tipo === 'ref' ? id : [id];
         break;
       }
