@@ -147,6 +147,9 @@ describe('Frente Loja', () => {
     // Counter sale: name search, then the barcode; the combo applies with its colour.
     await pagina.getByTestId('modos').getByText('Balcão').click();
     await buscarELancar(pagina, 'pizza mus');
+    // Pizzas open the builder (family of up to 4 parts); a whole Mussarela here.
+    await pagina.getByTestId('pizza-partes').getByText('Partes: 1 de 4').waitFor();
+    await pagina.getByRole('button', { name: 'Lançar pizza' }).click();
     await pagina.getByTestId('item-1').waitFor();
     expect(await total(pagina)).toBe('R$ 49,90');
     await buscarELancar(pagina, '7894900011517');

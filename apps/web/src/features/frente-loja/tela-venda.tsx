@@ -20,6 +20,7 @@ import { DescontoDialog, MODOS_DESCONTO_GERAL, MODOS_DESCONTO_ITEM } from './des
 import type { IndiceProdutos } from './indice-produtos.ts';
 import { BotaoGrande, ItensVenda } from './itens-venda.tsx';
 import { PagamentoDialog } from './pagamento-dialog.tsx';
+import { type ParteEscolhida, PizzaDialog } from './pizza-dialog.tsx';
 import {
   type CorpoCriarVenda,
   type ItemEnvio,
@@ -103,6 +104,16 @@ export function TelaVenda(p: TelaVendaProps) {
   const [obs, setObs] = useState<{ aberto: boolean; texto: string }>({ aberto: false, texto: '' });
   const campoBusca = useRef<InputRef>(null);
   const [posicaoPagando, setPosicaoPagando] = useState<number | null>(null);
+  const [pizza, setPizza] = useState<{ base: ProdutoFrenteLoja; quantidade?: string } | null>(null);
+  const sabores = useMemo(
+    () =>
+      pizza
+        ? p.indice.produtos.filter(
+            (x) => x.maximoFracao === pizza.base.maximoFracao && x.tipoProduto === 'Normal',
+          )
+        : [],
+    [pizza, p.indice],
+  );
   const [pergunta, setPergunta] = useState<{
     tipo: 'posicaoItem' | 'pagarPosicao' | 'transferir';
     valor: string;
@@ -154,11 +165,26 @@ export function TelaVenda(p: TelaVendaProps) {
     [aplicarServidor, p.aoOffline, p.tipoVenda, recarregar],
   );
 
-  const adicionar = (produto: ProdutoFrenteLoja, qtd?: string, observacao?: string) => {
+  /** Pizzas of a family with fractions open the builder first. */
+  const escolher = (produto: ProdutoFrenteLoja, qtd?: string) => {
+    if ((produto.maximoFracao ?? 1) > 1) {
+      setBusca('');
+      // Opened after the Enter that chose it is over: its default action would hit the dialog's button.
+      setTimeout(() => setPizza({ base: produto, ...(qtd ? { quantidade: qtd } : {}) }), 0);
+    } else adicionar(produto, qtd);
+  };
+
+  const adicionar = (
+    produto: ProdutoFrenteLoja,
+    qtd?: string,
+    observacao?: string,
+    filhos?: ParteEscolhida[],
+  ) => {
     const r = tentar(() =>
       adicionarProdutoLocal(vendaRef.current, p.amb, produto, agora(), {
         ...(qtd ? { quantidade: qtd } : {}),
         ...(observacao ? { obs: observacao } : {}),
+        ...(filhos && filhos.length > 1 ? { filhos } : {}),
       }),
     );
     if (!r.ok) {
@@ -195,7 +221,7 @@ export function TelaVenda(p: TelaVendaProps) {
     const bruto = termo.trim();
     const porCodigo = /^\d{8,14}$/.test(bruto) ? p.indice.porCodigoBarras(bruto) : undefined;
     const alvo = porCodigo ?? resultados[0];
-    if (alvo) adicionar(alvo, quantidade);
+    if (alvo) escolher(alvo, quantidade);
     else if (bruto) notificar({ tipo: 'warning', mensagem: `Produto não encontrado: ${bruto}` });
   };
 
@@ -568,7 +594,7 @@ export function TelaVenda(p: TelaVendaProps) {
                   role="option"
                   aria-selected={false}
                   tabIndex={-1}
-                  onClick={() => adicionar(r, quantidade)}
+                  onClick={() => escolher(r, quantidade)}
                   onKeyDown={() => undefined}
                   style={{
                     display: 'flex',
@@ -753,6 +779,16 @@ export function TelaVenda(p: TelaVendaProps) {
           onPressEnter={() => void responder()}
         />
       </Modal>
+      <PizzaDialog
+        base={pizza?.base ?? null}
+        sabores={sabores}
+        aoFechar={() => setPizza(null)}
+        aoConfirmar={(partes, qtd) => {
+          const base = partes[0]?.produto;
+          setPizza(null);
+          if (base) adicionar(base, qtd, undefined, partes);
+        }}
+      />
       <DescontoDialog
         aberto={desconto !== null}
         titulo={desconto === 'item' ? `Desconto no item ${selecionado ?? ''}` : 'Desconto geral'}

@@ -71,4 +71,33 @@ describe('venda local', () => {
     expect(separarQuantidade('pizza')).toEqual({ quantidade: undefined, busca: 'pizza' });
     expect(novoId()).toMatch(/^[0-9a-f]{24}$/);
   });
+
+  it('prices a half-and-half pizza by the weighted average of its parts', () => {
+    const calabresa = { _id: id(3), descricao: 'Pizza Grande Calabresa', codigoInterno: 2 };
+    const a: AmbienteVenda = {
+      ...amb,
+      catalogo: {
+        ...amb.catalogo,
+        produtos: [
+          ...amb.catalogo.produtos,
+          {
+            _id: calabresa._id,
+            descricao: calabresa.descricao,
+            tipoProduto: 'Normal',
+            preco: '54.90',
+            empresas: [],
+            maximoFracao: 2,
+          },
+        ],
+      },
+    };
+    const v = adicionarProdutoLocal(novaVendaLocal(a, 53, AGORA), a, pizza, AGORA, {
+      filhos: [
+        { produto: pizza, quantidadeParte: 1 },
+        { produto: calabresa, quantidadeParte: 1 },
+      ],
+    });
+    expect(v.produtos[0]?.pizza).toBe(true);
+    expect(v.total).toBe('52.40');
+  });
 });
