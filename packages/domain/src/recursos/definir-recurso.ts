@@ -103,6 +103,8 @@ export interface DefinicaoRecurso {
   readonly permissoes: PermissoesRecurso;
   /** Highest `limit` accepted by getPopulate. */
   readonly limiteMaximo?: number;
+  /** Rules across fields (field -> message), run by validarRecurso after the field rules pass. */
+  readonly validar?: (valores: Readonly<Record<string, unknown>>) => Record<string, string>;
 }
 
 export function definirRecurso<const C extends Record<string, Campo>>(

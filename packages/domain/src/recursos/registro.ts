@@ -25,6 +25,7 @@ import {
 } from './definir-recurso.ts';
 import { RECURSOS_IMPRESSAO } from './impressao.ts';
 import { RECURSOS_KDS } from './kds.ts';
+import { validarJanelaVenda } from './regras-janela.ts';
 
 export { produtoGeralSetorEmpresa, setorImpressaoProducao } from './impressao.ts';
 
@@ -497,6 +498,7 @@ export const produtoPromocao = definirRecurso({
   },
   lista: { colunas: ['descricao', 'produto', 'tipoPromocao', 'valor', 'habilitado'], ordem: 'descricao' },
   permissoes: permissoesDoRecurso('produtoPromocao'),
+  validar: validarJanelaVenda,
 });
 
 export const produtoCombo = definirRecurso({

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formaPagamento, pessoa, produtoGeral, unidadeMedida, usuarios } from './registro.ts';
+import {
+  formaPagamento,
+  pessoa,
+  produtoGeral,
+  produtoPromocao,
+  unidadeMedida,
+  usuarios,
+} from './registro.ts';
 import { validarRecurso } from './validacao.ts';
 
 describe('validarRecurso', () => {
@@ -107,5 +114,53 @@ describe('validarRecurso: json blocks with sub-fields', () => {
     expect(
       validarRecurso(pessoa, { nome: 'A', tiposPessoa: ['Cliente'], sexo: 'Feminino' }, false).erros,
     ).toEqual({});
+  });
+});
+
+describe('validarRecurso: cross-field rules of a promotion window', () => {
+  const base = { tipoPromocao: { id: 1 }, valor: '9.90', produto: '0123456789abcdef01234567' };
+  const dias = (marcados: string[]) =>
+    Object.fromEntries(
+      ['domingo', 'segunda', 'terca', 'quarta', 'quinta', 'sexta', 'sabado'].map((d) => [
+        d,
+        marcados.includes(d),
+      ]),
+    );
+
+  it('refuses a period shorter than a week where no checked weekday occurs', () => {
+    // 2026-03-10 is a Tuesday, 2026-03-12 a Thursday.
+    const r = validarRecurso(
+      produtoPromocao,
+      { ...base, dataInicio: '2026-03-10', dataFim: '2026-03-12', ...dias(['sabado', 'domingo']) },
+      false,
+    );
+    expect(r.erros).toEqual({
+      dataFim:
+        'Os dias da semana marcados (Domingo, Sábado) não ocorrem entre 10/03/2026 e 12/03/2026: a promoção nunca seria aplicada.',
+    });
+  });
+
+  it('accepts the same cut-off once the period reaches seven days, or when a checked day occurs', () => {
+    const semana = { ...base, dataInicio: '2026-03-10', dataFim: '2026-03-16', ...dias(['sabado']) };
+    expect(validarRecurso(produtoPromocao, semana, false).erros).toEqual({});
+    const quarta = {
+      ...base,
+      dataInicio: '2026-03-10',
+      dataFim: '2026-03-12',
+      ...dias(['quarta', 'sabado']),
+    };
+    expect(validarRecurso(produtoPromocao, quarta, false).erros).toEqual({});
+  });
+
+  it('refuses an end before the start and a window without any weekday', () => {
+    const r = validarRecurso(
+      produtoPromocao,
+      { ...base, dataInicio: '12/03/2026', dataFim: '10/03/2026' },
+      false,
+    );
+    expect(r.erros).toEqual({ dataFim: 'A Data Fim não pode ser anterior à Data Início.' });
+    expect(validarRecurso(produtoPromocao, { ...base, ...dias([]) }, false).erros).toEqual({
+      segunda: 'Marque ao menos um dia da semana.',
+    });
   });
 });

@@ -176,5 +176,6 @@ export function validarRecurso(def: DefinicaoRecurso, corpo: unknown, parcial: b
     if (typeof r === 'string') erros[nome] = r;
     else valores[nome] = campo.tipo === 'json' ? validarSubcampos(campo, nome, r.valor, erros) : r.valor;
   }
+  if (def.validar && Object.keys(erros).length === 0) Object.assign(erros, def.validar(valores));
   return { erros, valores };
 }
