@@ -21,8 +21,8 @@ export const enderecoSubcampos = {
   complemento: texto('Complemento', { max: 100 }),
   bairro: texto('Bairro', { max: 100 }),
   cidade: texto('Cidade', { obrigatorio: true, max: 100 }),
-  uf: texto('UF', { min: 2, max: 2 }),
-  pais: texto('País', { max: 60 }),
+  uf: texto('UF', { min: 2, max: 2, padrao: 'PR' }),
+  pais: texto('País', { max: 60, padrao: 'Brasil' }),
   observacao: texto('Observação', { max: 200 }),
   localizacao,
   principal: booleano('Principal'),
@@ -31,7 +31,7 @@ export const enderecoSubcampos = {
 /** Phone (spec 3; default area code 41). */
 export const telefoneSubcampos = {
   tipo: texto('Tipo', { opcoes: ['Residencial', 'Comercial', 'Celular'] }),
-  ddd: texto('DDD', { min: 2, max: 2 }),
+  ddd: texto('DDD', { min: 2, max: 2, padrao: '41' }),
   numero: texto('Número', { obrigatorio: true, min: 8, max: 9 }),
   principal: booleano('Principal'),
 } as const;

@@ -26,6 +26,8 @@ export interface CampoTexto extends CampoBase {
   readonly opcoes?: readonly string[];
   /** Multi-line text in the form. */
   readonly longo?: boolean;
+  /** Value the form proposes when the user starts filling the record (spec 9: UF PR, país Brasil, DDD 41). */
+  readonly padrao?: string;
 }
 export interface CampoNumero extends CampoBase {
   readonly tipo: 'inteiro' | 'decimal';

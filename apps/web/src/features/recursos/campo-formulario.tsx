@@ -195,8 +195,23 @@ function idsDe(valor: unknown): string | string[] | null {
 
 function novoRegistro(subcampos: Readonly<Record<string, Campo>>): Valores {
   const r: Valores = {};
-  for (const [n, c] of Object.entries(subcampos)) if (c.tipo === 'booleano') r[n] = c.padrao ?? false;
+  for (const [n, c] of Object.entries(subcampos)) {
+    if (c.tipo === 'booleano') r[n] = c.padrao ?? false;
+    if (c.tipo === 'texto' && c.padrao !== undefined) r[n] = c.padrao;
+  }
   return r;
+}
+
+const vazio = (v: unknown) => v === undefined || v === null || v === '' || v === false;
+
+/** The defaults of a record are proposed when the user starts filling an empty one (an empty block stays empty). */
+export function comPadroes(subcampos: Readonly<Record<string, Campo>>, registro: Valores): Valores {
+  if (!Object.values(registro).every(vazio)) return registro;
+  const padroes: Valores = {};
+  for (const [n, c] of Object.entries(subcampos)) {
+    if (c.tipo === 'texto' && c.padrao !== undefined) padroes[n] = c.padrao;
+  }
+  return { ...padroes, ...registro };
 }
 
 function SubFormulario(
@@ -219,7 +234,7 @@ function SubFormulario(
             extra={p.extra}
             raiz={p.raiz}
             editores={p.editores}
-            onChange={(v) => p.mudar({ ...p.registro, [nome]: v })}
+            onChange={(v) => p.mudar({ ...comPadroes(p.subcampos, p.registro), [nome]: v })}
           />
         </Col>
       ))}
