@@ -4,7 +4,10 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consultarUm } from '../src/db/consultar.ts';
 import { novoId } from '../src/lib/ids.ts';
-import { MENSAGEM_PERIODO_INVALIDO } from '../src/modules/fiscal-relatorios/fiscal-relatorios.routes.ts';
+import {
+  MENSAGEM_PERIODO_INVALIDO,
+  MENSAGEM_SEM_SIMULADOR,
+} from '../src/modules/fiscal-relatorios/fiscal-relatorios.routes.ts';
 import { type AppTeste, criarAppTeste, type Registro } from './app-teste.ts';
 
 // relatorioVendasResumoFiscal and relatorioDFE over notes really issued against the local simulator.
@@ -165,6 +168,19 @@ describe('relatórios fiscais', () => {
     expect(invalido.corpo).toMatchObject({ valido: false, data: { message: MENSAGEM_PERIODO_INVALIDO } });
     const caixa = await t.login('caixa@exemplo.com.br', 'caixa123');
     const semPermissao = await t.post('/api/relatorioDFE', periodo(), caixa);
+    expect(semPermissao.corpo).toMatchObject({
+      valido: false,
+      data: { message: 'Usuário sem permissão para esta operação.' },
+    });
+  });
+
+  it('cenário do simulador: recusado quando o destino não é o simulador deste servidor e sem a permissão 866', async () => {
+    // This app sends to a simulator the test started, not one of its own.
+    const r = await t.post('/api/fiscal/simulador/cenario', { modo: 'fora' }, admin);
+    expect(r.corpo).toMatchObject({ valido: false, data: { message: MENSAGEM_SEM_SIMULADOR } });
+    expect(sim.cenario()).toEqual({ modo: 'autorizar' });
+    const caixa = await t.login('caixa@exemplo.com.br', 'caixa123');
+    const semPermissao = await t.post('/api/fiscal/simulador/cenario', { modo: 'fora' }, caixa);
     expect(semPermissao.corpo).toMatchObject({
       valido: false,
       data: { message: 'Usuário sem permissão para esta operação.' },

@@ -24,6 +24,7 @@ const periodo = z.object({
 });
 type Periodo = z.infer<typeof periodo>;
 
+export const MENSAGEM_SEM_SIMULADOR = 'O destino SEFAZ não é o simulador local deste servidor.';
 export const MENSAGEM_PERIODO_INVALIDO =
   'Período inválido: informe a data inicial antes da final (até 366 dias).';
 
@@ -237,29 +238,14 @@ export async function rotasFiscalRelatorios(app: FastifyInstance): Promise<void>
         const s = sessaoDe(request);
         const perm = await permissoes.doUsuario(s.grupoEmpresarialId, s.usuarioId);
         if (empresasComPermissao(perm, 866).length === 0) throw new ErroNegocio(MENSAGENS_ROTAS.semPermissao);
-        const destino = await app.fiscal.servico.destinoSefaz();
-        if (!destino.simulador || !destino.url)
-          throw new ErroNegocio('O destino SEFAZ não é o simulador local.');
-        const resposta = await enviarCenario(destino.url, destino.ca, request.body as CenarioSefaz);
-        return ok(resposta);
+        // Starts the simulator when it is the destination and has not been needed yet.
+        await app.fiscal.servico.destinoSefaz();
+        const sim = await app.fiscal.servico.simuladorLocal();
+        if (!sim) throw new ErroNegocio(MENSAGEM_SEM_SIMULADOR);
+        // Through the handle, not its HTTP endpoint: in 'fora' the simulator's listener is closed.
+        await sim.definirCenario(request.body as CenarioSefaz);
+        return ok(sim.cenario());
       },
     );
   }
-}
-
-async function enviarCenario(url: string, ca: string | undefined, cenario: CenarioSefaz): Promise<unknown> {
-  const https = await import('node:https');
-  return new Promise((resolve, reject) => {
-    const req = https.request(
-      `${url}/_simulador/cenario`,
-      { method: 'POST', ca, headers: { 'Content-Type': 'application/json' } },
-      (res) => {
-        const partes: Buffer[] = [];
-        res.on('data', (c: Buffer) => partes.push(c));
-        res.on('end', () => resolve(JSON.parse(Buffer.concat(partes).toString('utf8')) as unknown));
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify(cenario));
-  });
 }

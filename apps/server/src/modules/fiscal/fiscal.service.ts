@@ -149,6 +149,11 @@ export class ServicoFiscal {
     return this.cofreCache;
   }
 
+  /** The local simulator this service started, if any (the dev-only scenario route changes its scenario). */
+  simuladorLocal(): Promise<SimuladorSefaz> | undefined {
+    return this.simulador;
+  }
+
   /** Sends every note to this address from now on (tests point each app at its own simulator). */
   usarSefaz(destino: DestinoSefaz): void {
     this.destino = destino;
