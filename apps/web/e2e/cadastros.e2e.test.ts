@@ -284,6 +284,8 @@ describe('registrations', () => {
     await canvas.click({ position: { x: 340, y: 170 } });
     await canvas.click({ position: { x: 380, y: 170 } });
     expect(await areas.locator('tbody tr.ant-table-row').count()).toBe(2);
+    await areas.scrollIntoViewIfNeeded();
+    await capturar(pagina, 'empresa-areas-desenhadas-claro');
     await form.getByRole('button', { name: 'Salvar' }).click();
     await esperarSalvo(pagina);
     const salva = await pagina.evaluate(async () => {
