@@ -466,31 +466,35 @@ describe('Frente Loja offline', () => {
     processo = await iniciarServidor(porta, dados);
     await pagina.reload();
     await pagina.getByTestId('modos').waitFor();
-    await pagina.getByTestId('banner-fila').waitFor({ state: 'detached', timeout: 30_000 });
     const token = await pagina.evaluate(() => {
       for (const chave of Object.keys(localStorage)) {
-        const v = localStorage.getItem(chave) ?? '';
-        const m = /"token":"([^"]+)"/.exec(v);
-        if (m) return m[1];
+        const m = /"token":"([^"]+)"/.exec(localStorage.getItem(chave) ?? '');
+        if (m) return m[1] ?? '';
       }
       return '';
     });
-    const r = await fetch(`${url}/api/venda/getPopulate`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', token: token ?? '', version: 'e2e' },
-      body: JSON.stringify({ filtro: { tipoVenda: 53, status: 59 } }),
-    });
-    const vendas = ((await r.json()) as { data: { total: string; pagamentos: unknown[] }[] }).data;
+    const vendasDoServidor = async () => {
+      const r = await fetch(`${url}/api/venda/getPopulate`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', token, version: 'e2e' },
+        body: JSON.stringify({ filtro: {} }),
+      });
+      const corpo = (await r.json()) as {
+        data: { total: string; status: { id: number }; tipoVenda: { id: number }; pagamentos: unknown[] }[];
+      };
+      return corpo.data.filter((v) => v.tipoVenda.id === 53);
+    };
+    await expect.poll(async () => (await vendasDoServidor()).length, { timeout: 30_000 }).toBe(2);
+    await expect
+      .poll(async () => (await vendasDoServidor()).every((v) => v.status.id === 59), { timeout: 15_000 })
+      .toBe(true);
+    const vendas = await vendasDoServidor();
     expect(vendas.map((v) => v.total).sort()).toEqual(['22.00', '24.90']);
     expect(vendas.every((v) => v.pagamentos.length === 1)).toBe(true);
-    // Another round changes nothing: nothing is sent twice.
+    await pagina.getByTestId('banner-fila').waitFor({ state: 'detached', timeout: 15_000 });
+    // More rounds of the queue change nothing: nothing is sent twice.
     await pagina.waitForTimeout(6000);
-    const r2 = await fetch(`${url}/api/venda/getPopulate`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', token: token ?? '', version: 'e2e' },
-      body: JSON.stringify({ filtro: { tipoVenda: 53 } }),
-    });
-    expect(((await r2.json()) as { data: unknown[] }).data).toHaveLength(2);
+    expect(await vendasDoServidor()).toHaveLength(2);
     await contexto.close();
   }, 300_000);
 });
