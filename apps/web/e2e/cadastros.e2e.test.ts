@@ -1,7 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { abrirNavegador, capturar, definirTemaEscuro, fazerLogin, novaAba, USUARIOS } from './apoio.ts';
+import {
+  abrirNavegador,
+  capturar,
+  definirTemaEscuro,
+  fazerLogin,
+  novaAba,
+  PASTA_SCREENSHOTS,
+  USUARIOS,
+} from './apoio.ts';
 
 // Registrations (issue 4) as a user would use them: the generic list/form on formaPagamento and pessoa,
 // the permission matrix of a profile, a service area drawn on the company screen, and screenshots.
@@ -369,5 +377,44 @@ describe('registrations', () => {
       expect(gestor.erros).toEqual([]);
       await gestor.contexto.close();
     },
+  );
+});
+
+describe('every registration screen', () => {
+  it.each([false, true])(
+    'opens its list and its new-record form without console errors; screenshots (dark: %s)',
+    async (escuro) => {
+      const { ROTAS } = await import('../src/routes/rotas.ts');
+      const { recursos } = await import('@retaguarda/domain');
+      const sufixo = escuro ? 'escuro' : 'claro';
+      const { pagina, contexto, erros } = await novaAba(navegador);
+      await fazerLogin(pagina, baseUrl, USUARIOS.admin.email, USUARIOS.admin.senha, 'Franqueadora');
+      await definirTemaEscuro(pagina, escuro);
+      const genericas = ROTAS.filter(
+        (r) =>
+          r.status === 'Pronta' &&
+          (recursos.recursoPorTabela(r.nome) || ['empresaSimplificado', 'criarCardapio'].includes(r.nome)),
+      );
+      expect(genericas.length).toBeGreaterThanOrEqual(30);
+      mkdirSync(`${PASTA_SCREENSHOTS}todas`, { recursive: true });
+      for (const rota of genericas) {
+        await ir(pagina, rota.nome);
+        await pagina.getByTestId('titulo-pagina').getByText(rota.titulo, { exact: true }).waitFor();
+        const lista = pagina.locator('[data-testid^="lista-"]');
+        await lista.waitFor();
+        await lista.locator('.ant-table-tbody').waitFor();
+        await capturar(pagina, `todas/${rota.nome}-lista-${sufixo}`);
+        const incluir = lista.getByRole('button', { name: /Incluir$/ });
+        if ((await incluir.count()) > 0) await incluir.click();
+        else await lista.getByRole('button', { name: 'Alterar' }).first().click();
+        await gaveta(pagina).getByTestId('formulario-recurso').waitFor();
+        await capturar(pagina, `todas/${rota.nome}-formulario-${sufixo}`);
+        await fecharGavetas(pagina);
+        expect(erros, rota.nome).toEqual([]);
+      }
+      await contexto.close();
+    },
+    // About 30 screens, two shots each, on a shared machine.
+    300_000,
   );
 });

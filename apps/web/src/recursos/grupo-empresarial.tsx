@@ -55,6 +55,8 @@ function TestarEmail({ valores }: { valores: Valores }) {
   );
 }
 
+// Groups are created and deleted by support (the server refuses both): only editing here.
 export const personalizacao: Personalizacao = {
+  somenteAlterar: true,
   acoesFormulario: ({ valores }) => <TestarEmail valores={valores} />,
 };

@@ -77,7 +77,10 @@ export function ListaRecurso({
 }) {
   const [params, setParams] = useSearchParams();
   const estado = lerEstadoLista(params);
-  const permissoes = usePermissoesRecurso(def);
+  const daDefinicao = usePermissoesRecurso(def);
+  const permissoes = personalizacao?.somenteAlterar
+    ? { ...daDefinicao, incluir: false, excluir: false }
+    : daDefinicao;
   const empresa = useSessao((s) => s.empresa);
   const queryClient = useQueryClient();
   const [busca, setBusca] = useState(estado.busca);

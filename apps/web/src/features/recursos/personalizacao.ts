@@ -9,6 +9,8 @@ import type { PropsCampo, Valores } from './campo-formulario.tsx';
  */
 export interface Personalizacao {
   def?: DefinicaoRecurso;
+  /** Records are only edited here (created and deleted elsewhere, e.g. business groups by support). */
+  somenteAlterar?: boolean;
   camposOcultos?: readonly string[];
   editores?: Record<string, (p: PropsCampo) => ReactNode>;
   padroes?: () => Valores;
