@@ -152,7 +152,8 @@ export function ListaRecurso({
   const colunas: TableColumnType<Registro>[] = visiveis.flatMap((nome): TableColumnType<Registro>[] => {
     const campo = def.campos[nome];
     if (!campo) return [];
-    const ordenavel = campo.tipo !== 'json' && campo.tipo !== 'refs' && !(campo.tipo === 'catalogo');
+    // References sort by id, catalogues by their stored object: neither reads as an order to a user.
+    const ordenavel = !['json', 'ref', 'refs', 'catalogo'].includes(campo.tipo);
     const opcoes = opcoesFiltro(campo);
     const filtravel = tipoFiltro(campo) !== undefined && campo.tipo !== 'ref';
     const filtrado = estado.filtros[nome];
