@@ -147,7 +147,14 @@ export const ROTAS: readonly DefinicaoRota[] = [
     ['cardapio', 'Cardápio', RECURSO],
     ['produtoCombo', 'Combos', RECURSO],
     ['vendaSugestaoProduto', 'Sugestão de Produto', RECURSO],
-    ['correcaoProdutos', 'Correção de Produtos'],
+    [
+      'correcaoProdutos',
+      'Correção de Produtos',
+      () =>
+        import('../features/correcao-produtos/correcao-produtos-page.tsx').then((m) => ({
+          Component: m.CorrecaoProdutosPage,
+        })),
+    ],
   ]),
   ...area('Impostos', [
     ['configuracaoImposto', 'Configuração de Imposto', RECURSO],
