@@ -418,3 +418,29 @@ describe('every registration screen', () => {
     300_000,
   );
 });
+
+describe('bulk product corrections', () => {
+  it('previews a change of NCM for the products found and applies it', async () => {
+    const { pagina, contexto, erros } = await novaAba(navegador);
+    await fazerLogin(pagina, baseUrl, USUARIOS.admin.email, USUARIOS.admin.senha, 'Franqueadora');
+    await ir(pagina, 'correcaoProdutos');
+    const tela = pagina.getByTestId('correcao-produtos');
+    await tela.locator('#correcao-texto').fill('Batata');
+    await escolher(pagina, 'correcao-campo', 'NCM');
+    await tela.locator('#correcao-valor').fill('20052000');
+    await tela.getByRole('button', { name: 'Pré-visualizar' }).click();
+    await tela.getByText('Pré-visualização: 1 de 1 produto(s) mudam').waitFor();
+    await tela.getByText('20052000').waitFor();
+    await capturar(pagina, 'correcao-produtos-claro');
+    await tela.getByRole('button', { name: 'Aplicar' }).click();
+    await pagina.locator('.ant-modal-confirm').getByRole('button', { name: 'Aplicar' }).click();
+    await pagina
+      .locator('.ant-notification-notice')
+      .filter({ hasText: '1 produto(s) corrigido(s).' })
+      .waitFor();
+    await tela.getByRole('button', { name: 'Pré-visualizar' }).click();
+    await tela.getByText('Pré-visualização: 0 de 1 produto(s) mudam').waitFor();
+    expect(erros).toEqual([]);
+    await contexto.close();
+  });
+});
