@@ -12,8 +12,11 @@ import { rotasAuth } from './modules/auth/auth.routes.ts';
 import { ServicoAuth } from './modules/auth/auth.service.ts';
 import { Correio } from './modules/auth/correio.ts';
 import { carregarSegredo, Tokens } from './modules/auth/tokens.ts';
+import { rotasCaixa } from './modules/caixa/caixa.routes.ts';
+import { rotasArmazenamento } from './modules/armazenamento/armazenamento.routes.ts';
 import { rotasEnderecos } from './modules/enderecos/enderecos.routes.ts';
 import { rotasFiscalRelatorios } from './modules/fiscal-relatorios/fiscal-relatorios.routes.ts';
+import { moduloFiscal } from './modules/fiscal/fiscal.routes.ts';
 import { rotasImpressao } from './modules/impressao/impressao.routes.ts';
 import { moduloKds } from './modules/kds/kds.routes.ts';
 import { rotasFrenteLoja } from './modules/frente-loja/frente-loja.routes.ts';
@@ -22,8 +25,6 @@ import { RepositorioRecursos } from './modules/recursos/repositorio.ts';
 import { rotasSistema } from './modules/sistema/sistema.routes.ts';
 import { ServicoPermissoes } from './modules/usuarios/permissoes.service.ts';
 import { rotasUsuarios } from './modules/usuarios/usuarios.routes.ts';
-import { rotasCaixa } from './modules/caixa/caixa.routes.ts';
-import { moduloFiscal } from './modules/fiscal/fiscal.routes.ts';
 import { ServicoCatalogo } from './modules/vendas/catalogo.service.ts';
 import { invalidarCatalogoEmEscritas, rotasVendas } from './modules/vendas/vendas.routes.ts';
 import { autenticacao } from './plugins/autenticacao.ts';
@@ -126,15 +127,15 @@ export async function construirApp({ config, banco, logger, tempo }: OpcoesApp):
   await app.register(rotasAuth);
   await app.register(rotasUsuarios);
   await app.register(rotasEnderecos);
+  await app.register(rotasArmazenamento);
   await app.register(rotasRecursos);
+  await app.register(rotasFrenteLoja);
+  await app.register(rotasImpressao);
   await app.register(moduloFiscal);
   await app.register(rotasFiscalRelatorios);
   invalidarCatalogoEmEscritas(app, app.servicos.catalogoVenda);
   await app.register(rotasVendas);
   await app.register(rotasCaixa);
-  await app.register(rotasFrenteLoja);
-  await app.register(rotasImpressao);
-
   await moduloKds(app);
 
   if (fs.existsSync(config.webDist)) {
