@@ -1,7 +1,9 @@
 // getPopulate of 50 products by an authenticated user, autocannon at 50 connections, on PGlite and on
-// PostgreSQL (BENCH_DATABASE_URL, default the local server). Prints one JSON object.
+// PostgreSQL (BENCH_DATABASE_URL, default the local server). The server listens in this process; autocannon
+// runs as a child process so it does not share the server's event loop. Prints one JSON object.
+import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
+import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { construirApp } from '../apps/server/src/app.ts';
@@ -24,7 +26,11 @@ async function medir(banco: Banco) {
           values (${novoId()}, ${demo.grupoId}, ${1000 + i}, ${`Produto Bench ${i}`}, ${(10 + i / 10).toFixed(2)}, true, '{"id":1,"grupo":"tipoProduto","descricao":"Normal","sigla":"Normal","referencia":null}'::jsonb)`,
     );
   }
-  const app = await construirApp({ config: { ...lerConfig({}), webDist: '/nao-existe' }, banco, logger: false });
+  const app = await construirApp({
+    config: { ...lerConfig({}), webDist: '/nao-existe' },
+    banco,
+    logger: false,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const login = await app.inject({
@@ -47,14 +53,33 @@ async function medir(banco: Banco) {
   });
   const n = (conferencia.json() as { data: unknown[] }).data.length;
   if (n !== 50) throw new Error(`esperava 50 produtos, veio ${n}`);
-  const r = await autocannon({
-    url: `${url}/api/produtoGeral/getPopulate`,
-    method: 'POST',
-    connections: 50,
-    duration: DURACAO,
-    headers: { token, 'content-type': 'application/json' },
-    body: corpo,
-  });
+  const { stdout } = await promisify(execFile)(
+    'npx',
+    [
+      'autocannon',
+      '-j',
+      '-c',
+      '50',
+      '-d',
+      String(DURACAO),
+      '-m',
+      'POST',
+      '-H',
+      `token=${token}`,
+      '-H',
+      'content-type=application/json',
+      '-b',
+      corpo,
+      `${url}/api/produtoGeral/getPopulate`,
+    ],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  const r = JSON.parse(stdout) as {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    errors: number;
+    non2xx: number;
+  };
   await app.close();
   return {
     requisicoesPorSegundo: Math.round(r.requests.average),

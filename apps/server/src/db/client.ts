@@ -27,6 +27,9 @@ export async function abrirBanco(opcoes: {
       connectionString: opcoes.databaseUrl,
       max: Number(process.env.PG_POOL_MAX ?? 20),
     });
+    // An idle connection dropped by the server (restart, failover, admin command) must not crash the process:
+    // the pool discards it and opens a new one on the next query.
+    pool.on('error', (erro) => console.error('[pg] conexão ociosa perdida:', erro.message));
     const db = drizzlePg(pool);
     for (const modulo of MODULOS_MIGRACAO) await migratePg(db, migracoesDoModulo(modulo));
     return { db: db as unknown as Db, tipo: 'postgres', fechar: () => pool.end() };
