@@ -396,6 +396,8 @@ function CancelarNotaDialog({ nota, aoFechar }: { nota: Nfce; aoFechar: (feito: 
   const [motivo, setMotivo] = useState('');
   const [tocado, setTocado] = useState(false);
   const [enviando, setEnviando] = useState(false);
+  // Hidden while the supervisor release dialog is open: that dialog must be on top and reachable.
+  const [liberando, setLiberando] = useState(false);
   const { liberar } = useLiberacaoSupervisor();
   const usuario = useSessao((s) => s.usuario);
   const empresa = useSessao((s) => s.empresa);
@@ -411,7 +413,10 @@ function CancelarNotaDialog({ nota, aoFechar }: { nota: Nfce; aoFechar: (feito: 
     let liberacao: string | undefined;
     // Permission 29 of the user, else a supervisor's release token (README "Events").
     if (!permissoes.data?.has(PERMISSAO_CANCELAR_NOTA)) {
-      const r = await liberar({ permissao: PERMISSAO_CANCELAR_NOTA, senhaObrigatoria: true });
+      setLiberando(true);
+      const r = await liberar({ permissao: PERMISSAO_CANCELAR_NOTA, senhaObrigatoria: true }).finally(() =>
+        setLiberando(false),
+      );
       if (!r) return;
       liberacao = r.liberacao;
     }
@@ -436,7 +441,7 @@ function CancelarNotaDialog({ nota, aoFechar }: { nota: Nfce; aoFechar: (feito: 
 
   return (
     <Modal
-      open
+      open={!liberando}
       title={`Cancelar NFC-e nº ${nota.numero}`}
       okText="Cancelar nota"
       cancelText="Voltar"

@@ -28,7 +28,7 @@ export function EmpresaNumeroNotaPage() {
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Space>
         <span>Empresa</span>
-        <SeletorEmpresa valor={empresa} aoMudar={(e) => mudar('empresa', e)} />
+        <SeletorEmpresa id="numeracao-empresa" valor={empresa} aoMudar={(e) => mudar('empresa', e)} />
       </Space>
       {empresa && (
         <Tabs
@@ -68,7 +68,8 @@ function Numeracao({ empresa }: { empresa: string }) {
         />
       </Space>
       <Space wrap align="start" size="middle">
-        {serieAtual !== null && <CartaoSequencial empresa={empresa} modelo="65" serie={serieAtual} />}
+        {/* Without a series the server answers for the store's NFC-e series (and says which). */}
+        <CartaoSequencial empresa={empresa} modelo="65" serie={serieAtual} />
         <CartaoSequencial empresa={empresa} modelo="bnf" serie={0} />
       </Space>
     </Space>
@@ -82,7 +83,7 @@ function CartaoSequencial({
 }: {
   empresa: string;
   modelo: '65' | 'bnf';
-  serie: number;
+  serie: number | null;
 }) {
   const queryClient = useQueryClient();
   const chave = chavesFiscal.sequencial(empresa, modelo, modelo === '65' ? serie : null);
@@ -92,14 +93,17 @@ function CartaoSequencial({
   });
   const [ultimo, setUltimo] = useState<number | null>(null);
   const definir = useMutation({
-    mutationFn: (n: number) => definirNumeracao(empresa, modelo, serie, n),
-    onSuccess: (s) => {
-      queryClient.setQueryData(chave, s);
+    mutationFn: (n: number) => definirNumeracao(empresa, modelo, seq.data?.serie ?? serie ?? 0, n),
+    onSuccess: (_, n) => {
+      void queryClient.invalidateQueries({ queryKey: chave });
       setUltimo(null);
-      notificar({ tipo: 'success', mensagem: `Numeração definida: próximo número ${s.proximoNumero}.` });
+      notificar({ tipo: 'success', mensagem: `Numeração definida: próximo número ${n + 1}.` });
     },
   });
-  const titulo = modelo === '65' ? `NFC-e (modelo 65) série ${serie}` : 'Comprovante não fiscal (Bnf)';
+  const titulo =
+    modelo === '65'
+      ? `NFC-e (modelo 65) série ${seq.data?.serie ?? serie ?? ''}`
+      : 'Comprovante não fiscal (Bnf)';
   return (
     <Card
       size="small"
