@@ -52,7 +52,8 @@ async function liberarComSupervisor(pagina: Page, motivo = 'Cliente frequente') 
   await dialogo.getByLabel('Senha').fill(USUARIOS.supervisor.senha);
   const campoMotivo = dialogo.getByLabel('Motivo');
   if (await campoMotivo.isVisible()) await campoMotivo.fill(motivo);
-  await pagina.getByRole('button', { name: 'Confirmar' }).click();
+  // The question dialog that asked for the release may still be closing: click the release's own button.
+  await pagina.locator('.ant-modal', { has: dialogo }).getByRole('button', { name: 'Confirmar' }).click();
   try {
     await dialogo.waitFor({ state: 'detached', timeout: 10_000 });
   } catch (erro) {
@@ -83,10 +84,10 @@ async function capturarComDialogo(pagina: Page, nome: string, abrir: string) {
 
 async function garantirCaixaAberto(pagina: Page) {
   await pagina.getByTestId('status-periodo').waitFor();
-  if ((await pagina.getByTestId('status-periodo').innerText()) === 'Caixa aberto') return;
+  if ((await pagina.getByTestId('status-periodo').textContent()) === 'Caixa aberto') return;
   await pagina.getByTestId('modos').getByText('Caixa').click();
   await pagina.getByRole('button', { name: 'Abrir caixa' }).click();
-  await expect.poll(() => pagina.getByTestId('status-periodo').innerText()).toBe('Caixa aberto');
+  await expect.poll(() => pagina.getByTestId('status-periodo').textContent()).toBe('Caixa aberto');
 }
 
 /** Screenshots show the screen, not the toasts of the steps before. */
@@ -100,7 +101,7 @@ async function fecharAvisos(pagina: Page) {
     .catch(() => undefined);
 }
 
-const total = (pagina: Page) => pagina.getByTestId('total-venda').innerText();
+const total = (pagina: Page) => pagina.getByTestId('total-venda').textContent();
 
 describe('Frente Loja', () => {
   it('counter sale: combo, item discount released by the supervisor, two payments with change; cashier close with divergence', async () => {
@@ -118,13 +119,13 @@ describe('Frente Loja', () => {
     await escolher(pagina, 'fl-terminal', 'Terminal Caixa 1');
     await pagina.getByRole('button', { name: 'Salvar e carregar' }).click();
     await pagina.getByTestId('modos').waitFor();
-    await expect.poll(() => pagina.getByTestId('status-periodo').innerText()).toBe('Caixa fechado');
+    await expect.poll(() => pagina.getByTestId('status-periodo').textContent()).toBe('Caixa fechado');
 
     // Cashier: open the period with a change fund, supply and bleed-off.
     await pagina.getByTestId('modos').getByText('Caixa').click();
     await pagina.getByLabel('Fundo de troco (abertura)').fill('100,00');
     await pagina.getByRole('button', { name: 'Abrir caixa' }).click();
-    await expect.poll(() => pagina.getByTestId('status-periodo').innerText()).toBe('Caixa aberto');
+    await expect.poll(() => pagina.getByTestId('status-periodo').textContent()).toBe('Caixa aberto');
     await pagina.getByRole('button', { name: 'Suprimento' }).click();
     await pagina.getByLabel('Valor').fill('50,00');
     await pagina.getByLabel('Motivo').fill('Troco extra');
@@ -178,11 +179,11 @@ describe('Frente Loja', () => {
     await pagina.getByRole('radio', { name: 'Cartão de Débito' }).click();
     await pagina.getByLabel('Valor recebido').fill('20,00');
     await pagina.getByRole('button', { name: 'Lançar' }).click();
-    await expect.poll(() => pagina.getByTestId('pag-restante').innerText()).toBe('R$ 35,40');
+    await expect.poll(() => pagina.getByTestId('pag-restante').textContent()).toBe('R$ 35,40');
     await pagina.getByRole('radio', { name: 'Dinheiro' }).click();
     await pagina.getByLabel('Valor recebido').fill('40,00');
     await pagina.getByRole('button', { name: 'Lançar' }).click();
-    await expect.poll(() => pagina.getByTestId('pag-troco').innerText()).toBe('R$ 4,60');
+    await expect.poll(() => pagina.getByTestId('pag-troco').textContent()).toBe('R$ 4,60');
     await capturarComDialogo(pagina, 'frente-loja-pagamento', 'abrir-pagamento');
     await pagina.getByTestId('confirmar-venda').click();
     await pagina.getByText(/encerrada\. Troco: R\$\s4,60/).waitFor();
@@ -195,9 +196,9 @@ describe('Frente Loja', () => {
     await pagina.getByLabel('Contagem Cartão de Débito').fill('20,00');
     await pagina.locator('.ant-modal-footer').getByRole('button', { name: 'Fechar caixa' }).click();
     await pagina.getByTestId('relatorio-caixa').waitFor();
-    expect(await pagina.getByTestId('relatorio-status').innerText()).toBe('Fechado com Divergência');
-    expect(await pagina.getByTestId('relatorio-diferenca').innerText()).toBe('-R$ 5,40');
-    await expect.poll(() => pagina.getByTestId('status-periodo').innerText()).toBe('Caixa fechado');
+    expect(await pagina.getByTestId('relatorio-status').textContent()).toBe('Fechado com Divergência');
+    expect(await pagina.getByTestId('relatorio-diferenca').textContent()).toBe('-R$ 5,40');
+    await expect.poll(() => pagina.getByTestId('status-periodo').textContent()).toBe('Caixa fechado');
     await fecharAvisos(pagina);
     for (const escuro of [false, true]) {
       await definirTemaEscuro(pagina, escuro);
@@ -266,13 +267,13 @@ describe('Frente Loja', () => {
       await pagina.getByRole('button', { name: 'Pagar posição' }).click();
       await pagina.getByRole('textbox', { name: 'Posição' }).fill(posicao);
       await pagina.getByRole('button', { name: 'Confirmar' }).click();
-      await expect.poll(() => pagina.getByTestId('pag-restante').innerText()).toBe(valor);
+      await expect.poll(() => pagina.getByTestId('pag-restante').textContent()).toBe(valor);
       await pagina.getByRole('radio', { name: forma }).click();
       await pagina.getByRole('button', { name: 'Lançar' }).click();
       await pagina.getByText(`Posição ${posicao} paga.`).waitFor();
     }
     await pagina.getByTestId('abrir-pagamento').click();
-    await expect.poll(() => pagina.getByTestId('pag-restante').innerText()).toBe('R$ 0,00');
+    await expect.poll(() => pagina.getByTestId('pag-restante').textContent()).toBe('R$ 0,00');
     await pagina.getByTestId('confirmar-venda').click();
     await pagina.getByText(/encerrada\./).waitFor();
 
@@ -311,7 +312,7 @@ describe('Frente Loja delivery', () => {
       .waitFor({ timeout: 5000 })
       .catch(async (e) => {
         throw new Error(
-          `${String(e)}\n${erros.join('\n')}\n${(await pagina.locator('body').innerText()).slice(0, 800)}`,
+          `${String(e)}\n${erros.join('\n')}\n${(await pagina.locator('body').textContent())?.slice(0, 800)}`,
         );
       });
     // Dark theme first: the defaults and the CEP refusal.
@@ -343,7 +344,7 @@ describe('Frente Loja delivery', () => {
     // Centro, Curitiba: R$ 4,00 by the store's neighbourhood table.
     await buscarELancar(pagina, 'x-burg');
     await pagina.getByTestId('item-1').waitFor();
-    await expect.poll(() => pagina.getByTestId('taxa-entrega').innerText()).toBe('R$ 4,00');
+    await expect.poll(() => pagina.getByTestId('taxa-entrega').textContent()).toBe('R$ 4,00');
     await expect.poll(() => total(pagina)).toBe('R$ 28,90');
     await pagina.getByText('Gravada').waitFor();
     await fecharAvisos(pagina);
@@ -355,7 +356,7 @@ describe('Frente Loja delivery', () => {
     await pagina.getByTestId('abrir-pagamento').click();
     await pagina.getByRole('radio', { name: 'Cartão de Crédito' }).click();
     await pagina.getByRole('button', { name: 'Lançar' }).click();
-    await expect.poll(() => pagina.getByTestId('pag-restante').innerText()).toBe('R$ 0,00');
+    await expect.poll(() => pagina.getByTestId('pag-restante').textContent()).toBe('R$ 0,00');
     await pagina.getByTestId('confirmar-venda').click();
     await pagina.getByText(/encerrada\./).waitFor();
 
@@ -431,7 +432,7 @@ describe('Frente Loja offline', () => {
     await pagina.getByRole('button', { name: 'Salvar e carregar' }).click();
     await pagina.getByTestId('modos').getByText('Caixa').click();
     await pagina.getByRole('button', { name: 'Abrir caixa' }).click();
-    await expect.poll(() => pagina.getByTestId('status-periodo').innerText()).toBe('Caixa aberto');
+    await expect.poll(() => pagina.getByTestId('status-periodo').textContent()).toBe('Caixa aberto');
     await pagina.getByTestId('modos').getByText('Balcão').click();
 
     // The server stops: two sales go on locally with the engine's totals and are queued.
@@ -447,14 +448,14 @@ describe('Frente Loja offline', () => {
       await pagina.getByRole('radio', { name: 'Dinheiro' }).click();
       await pagina.getByLabel('Valor recebido').fill(pago);
       await pagina.getByRole('button', { name: 'Lançar' }).click();
-      await expect.poll(() => pagina.getByTestId('pag-restante').innerText()).toBe('R$ 0,00');
+      await expect.poll(() => pagina.getByTestId('pag-restante').textContent()).toBe('R$ 0,00');
       await pagina.getByTestId('confirmar-venda').click();
       await pagina
         .getByText(/Venda gravada localmente/)
         .first()
         .waitFor();
     }
-    await expect.poll(() => pagina.getByTestId('banner-fila').innerText()).toContain('aguardando envio: 2');
+    await expect.poll(() => pagina.getByTestId('banner-fila').textContent()).toContain('aguardando envio: 2');
     await fecharAvisos(pagina);
     for (const escuro of [false, true]) {
       await definirTemaEscuro(pagina, escuro);
