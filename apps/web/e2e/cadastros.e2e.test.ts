@@ -117,7 +117,7 @@ describe('registrations', () => {
     await fecharGavetas(pagina);
     await lista.getByText('Vale Teste E2E Alterado').waitFor();
 
-    await lista.getByRole('button', { name: /Exportar/ }).hover();
+    await lista.getByRole('button', { name: /Exportar/ }).click();
     const baixando = pagina.waitForEvent('download');
     await pagina.getByRole('menuitem', { name: 'Exportar CSV' }).click();
     const arquivo = await baixando;
@@ -126,7 +126,7 @@ describe('registrations', () => {
     expect(csv).toContain('Descrição;Tipo;Tipo de Troco;Ativo');
     expect(csv).toContain('Vale Teste E2E Alterado;Cheque;Não permite troco;Sim');
 
-    await lista.getByRole('button', { name: /Exportar/ }).hover();
+    await lista.getByRole('button', { name: /Exportar/ }).click();
     const baixandoXlsx = pagina.waitForEvent('download');
     await pagina.getByRole('menuitem', { name: 'Exportar Excel (XLSX)' }).click();
     const xlsx = readFileSync((await (await baixandoXlsx).path()) ?? '');

@@ -26,6 +26,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { chaves } from '../../lib/api/chaves.ts';
+import { ErroApi } from '../../lib/api/cliente.ts';
 import { notificar } from '../../lib/notify/notificar.ts';
 import { useSessao } from '../../lib/session/sessao.ts';
 import { buscarRegistros, excluirRegistro, listaQuery } from './api.ts';
@@ -142,8 +143,14 @@ export function ListaRecurso({
           new Uint8Array(paraXlsx(tabela, def.titulo)),
           'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         );
-    } catch {
-      // The API client already showed the error.
+    } catch (erro) {
+      // Errors of the API were shown by its client; anything else (file generation) is shown here.
+      if (!(erro instanceof ErroApi)) {
+        notificar({
+          tipo: 'error',
+          mensagem: `Falha ao exportar: ${erro instanceof Error ? erro.message : String(erro)}`,
+        });
+      }
     } finally {
       setExportando(false);
     }
@@ -283,6 +290,7 @@ export function ListaRecurso({
             <Button icon={<SettingOutlined />}>Colunas</Button>
           </Popover>
           <Dropdown
+            trigger={['click']}
             menu={{
               items: [
                 { key: 'csv', label: 'Exportar CSV' },
