@@ -315,3 +315,35 @@ describe('contar and auditoria', () => {
     );
   });
 });
+
+describe('SMTP password of the group', () => {
+  it('is answered masked and kept when a form sends the mask back', async () => {
+    const url = `/api/grupoEmpresarial/${t.demo.grupoId}`;
+    const configuracoesEmail = {
+      emailHostSmtp: 'smtp.exemplo.com.br',
+      emailUser: 'loja',
+      emailPass: 'segredo-smtp',
+    };
+    const gravado = await t.put(
+      url,
+      { configuracoes: { controleDeFranquia: true, configuracoesEmail } },
+      admin,
+    );
+    expect(gravado.corpo.valido, JSON.stringify(gravado.corpo)).toBe(true);
+    const lido = await t.get(url, admin);
+    const c = lido.corpo.data.configuracoes as { configuracoesEmail: { emailPass: string } };
+    expect(c.configuracoesEmail.emailPass).toBe('********');
+    await t.put(
+      url,
+      { configuracoes: { ...(lido.corpo.data.configuracoes as object), controleDeFranquia: true } },
+      admin,
+    );
+    const [linha] = await consultar(
+      t.banco.db,
+      sql`select configuracoes from grupo_empresarial where id = ${t.demo.grupoId}`,
+    );
+    expect(
+      (linha?.configuracoes as { configuracoesEmail: { emailPass: string } }).configuracoesEmail.emailPass,
+    ).toBe('segredo-smtp');
+  });
+});

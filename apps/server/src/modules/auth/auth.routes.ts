@@ -1,9 +1,12 @@
 import { PERMISSAO } from '@retaguarda/domain';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { consultarUm } from '../../db/consultar.ts';
 import { ErroNegocio, ok } from '../../lib/envelope.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
+import { SENHA_MASCARADA } from '../recursos/recursos.routes.ts';
 import { temPermissao } from '../usuarios/permissoes.service.ts';
 
 // The client sends the SHA-256 hex of the typed password, never the password itself.
@@ -112,7 +115,18 @@ export async function rotasAuth(app: FastifyInstance): Promise<void> {
       if (!temPermissao(permissoes, PERMISSAO.grupoEmpresarialAcessar)) {
         throw new ErroNegocio('Usuário sem permissão para esta operação.');
       }
-      return ok({ message: await correio.testar(request.body.destino, request.body.configuracoesEmail) });
+      // The form shows the stored password masked; testing with the mask means "the stored one".
+      const configuracoes = { ...request.body.configuracoesEmail };
+      if (configuracoes.emailPass === SENHA_MASCARADA) {
+        const grupo = await consultarUm(
+          app.servicos.banco.db,
+          sql`select configuracoes from grupo_empresarial where id = ${sessao.grupoEmpresarialId}`,
+        );
+        const salva = (grupo?.configuracoes as { configuracoesEmail?: { emailPass?: string } } | null)
+          ?.configuracoesEmail;
+        configuracoes.emailPass = salva?.emailPass ?? '';
+      }
+      return ok({ message: await correio.testar(request.body.destino, configuracoes) });
     },
   );
 

@@ -8,10 +8,11 @@ import { comIdempotencia } from '../../lib/idempotencia.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
 import { empresasComPermissao, temPermissao } from '../usuarios/permissoes.service.ts';
 import { empresaDoContexto } from '../usuarios/usuarios.routes.ts';
-import type { ContextoAcesso } from './repositorio.ts';
+import type { ContextoAcesso, RepositorioRecursos } from './repositorio.ts';
 
 type Acao = 'acessar' | 'incluir' | 'alterar' | 'excluir';
 
+export const SENHA_MASCARADA = '********';
 const MENSAGEM_SEM_PERMISSAO = 'Usuário sem permissão para esta operação.';
 // Tables whose changes alter what a user may do: the permission cache must forget them at once.
 const AFETAM_PERMISSOES = new Set(['usuarios', 'acessoSistema', 'empresa', 'grupoEmpresarial']);
@@ -29,7 +30,32 @@ function ocultarSegredos(def: DefinicaoRecurso, linha: Linha): Linha {
   if (!c?.configuracoesEmail?.emailPass) return linha;
   return {
     ...linha,
-    configuracoes: { ...c, configuracoesEmail: { ...c.configuracoesEmail, emailPass: '********' } },
+    configuracoes: { ...c, configuracoesEmail: { ...c.configuracoesEmail, emailPass: SENHA_MASCARADA } },
+  };
+}
+
+/**
+ * The SMTP password travels masked ('********'); when a form sends the mask back, the stored password stays.
+ */
+async function manterSegredos(
+  repositorio: RepositorioRecursos,
+  def: DefinicaoRecurso,
+  ctx: ContextoAcesso,
+  id: string,
+  corpo: unknown,
+): Promise<unknown> {
+  if (def.tabela !== 'grupoEmpresarial' || typeof corpo !== 'object' || corpo === null) return corpo;
+  const novo = corpo as { configuracoes?: { configuracoesEmail?: Record<string, unknown> } };
+  if (novo.configuracoes?.configuracoesEmail?.emailPass !== SENHA_MASCARADA) return corpo;
+  const atual = await repositorio.obter(def, ctx, id);
+  const senha = (atual?.configuracoes as { configuracoesEmail?: { emailPass?: unknown } } | undefined)
+    ?.configuracoesEmail?.emailPass;
+  return {
+    ...novo,
+    configuracoes: {
+      ...novo.configuracoes,
+      configuracoesEmail: { ...novo.configuracoes.configuracoesEmail, emailPass: senha ?? '' },
+    },
   };
 }
 
@@ -144,7 +170,8 @@ export async function rotasRecursos(app: FastifyInstance): Promise<void> {
     async (request) => {
       const def = definicao(request.params.tabela);
       const ctx = await contexto(request, def, 'alterar');
-      const linha = await repositorio.alterar(def, ctx, request.params.id, request.body);
+      const corpo = await manterSegredos(repositorio, def, ctx, request.params.id, request.body);
+      const linha = await repositorio.alterar(def, ctx, request.params.id, corpo);
       depoisDeGravar(def, request, linha, 'alterar');
       return ok(ocultarSegredos(def, linha));
     },
