@@ -282,7 +282,7 @@ function FrenteLoja() {
           description={fila.erros.length ? fila.erros.join(' | ') : undefined}
         />
       )}
-      <Layout.Content style={{ padding: 12, minHeight: 0, overflow: 'auto' }}>
+      <Layout.Content style={{ padding: 12, minHeight: 0, flex: 1, overflow: 'auto' }}>
         {estado.tipo === 'configurar' && (
           <ConfiguracaoTerminalForm
             atual={vinculo}
@@ -313,7 +313,7 @@ function FrenteLoja() {
           />
         )}
         {dados && amb && indice && periodo && (
-          <div style={{ height: 'calc(100vh - 52px - 24px)' }}>
+          <div style={{ height: '100%' }}>
             {modos.length === 0 && (
               <Result status="warning" title="Este terminal não tem funções de venda ou caixa." />
             )}
