@@ -206,7 +206,7 @@ export function ConfiguracaoFiscalEmpresa({ empresa }: { empresa: string }) {
                   <Input />
                 </Form.Item>
               </Col>
-              <Col span={6}>
+              <Col span={5}>
                 <Form.Item name="im" label="Inscrição municipal">
                   <Input />
                 </Form.Item>
@@ -221,10 +221,10 @@ export function ConfiguracaoFiscalEmpresa({ empresa }: { empresa: string }) {
                   <Input maxLength={2} />
                 </Form.Item>
               </Col>
-              <Col span={5}>
+              <Col span={6}>
                 <Form.Item
                   name="codigoMunicipio"
-                  label="Município (IBGE)"
+                  label="Município IBGE"
                   rules={[{ pattern: /^\d{7}$/, message: 'Código IBGE de 7 dígitos.' }]}
                 >
                   <Input maxLength={7} />

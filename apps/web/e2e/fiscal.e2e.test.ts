@@ -1,0 +1,421 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Aba, abrirNavegador, capturar, fazerLogin, novaAba, USUARIOS } from './apoio.ts';
+
+// NFC-e end to end (issue 7 proof): a sale (through the API: the POS hand-over is another piece) -> NFC-e
+// authorised by the local SEFAZ simulator the server started -> the list and the DANFE in the browser ->
+// printed; SEFAZ down -> offline note at once -> SEFAZ back -> authorised in the background and the open
+// list updates by socket; cancel by a cashier through the supervisor release; a number already used at
+// SEFAZ renumbered with the duplicate advice. Screenshots of every fiscal screen in light and dark.
+
+const baseUrl = inject('baseUrl');
+const AMOSTRA_NFE =
+  '/work/shared/fiscal-ref/samples/nfe55/nfelib__35180834128745000152550010000474281920007498-nfe.xml';
+let navegador: Browser;
+let token = '';
+const ids: Record<string, string> = {};
+const abas: Aba[] = [];
+let cnpjShopping = '';
+
+interface Envelope {
+  valido: boolean;
+  data: Record<string, unknown> & { message?: string };
+  jsonMsg?: string;
+}
+
+async function bruto(
+  metodo: string,
+  caminho: string,
+  corpo?: unknown,
+  empresa = ids.centro,
+): Promise<Envelope> {
+  const r = await fetch(`${baseUrl}/api/${caminho}`, {
+    method: metodo,
+    headers: { 'content-type': 'application/json', token, version: 'e2e', ...(empresa ? { empresa } : {}) },
+    ...(corpo === undefined ? {} : { body: JSON.stringify(corpo) }),
+  });
+  return (await r.json()) as Envelope;
+}
+
+async function chamar(metodo: string, caminho: string, corpo?: unknown, empresa?: string) {
+  const e = await bruto(metodo, caminho, corpo, empresa);
+  if (!e.valido) throw new Error(`${metodo} ${caminho}: ${JSON.stringify(e.data)}`);
+  return e.data;
+}
+
+async function lista(tabela: string, filtro: Record<string, unknown>): Promise<Record<string, unknown>[]> {
+  return (await chamar('POST', `${tabela}/getPopulate`, { filtro })) as unknown as Record<string, unknown>[];
+}
+
+const novoId = () => randomBytes(12).toString('hex');
+
+/** An ended counter sale (status 59) of `empresa`: `latas` cans at 6.50 paid in cash (change 3.50). */
+function venda(empresa: string, latas: number): Record<string, unknown> {
+  const agora = new Date().toISOString();
+  const total = (latas * 6.5).toFixed(2);
+  return {
+    _id: novoId(),
+    empresa,
+    grupoEmpresarial: ids.grupo,
+    tipoVenda: { id: 53 },
+    status: { id: 59 },
+    data: agora,
+    produtos: [
+      {
+        _id: novoId(),
+        numeroItem: 1,
+        produto: { _id: ids.lata, descricao: 'Refrigerante Lata 350ml' },
+        quantidade: String(latas),
+        precoVenda: '6.50',
+        valorBruto: total,
+        valorLiquido: total,
+        confirmado: true,
+        data: agora,
+      },
+    ],
+    pagamentos: [
+      {
+        _id: novoId(),
+        formaPagamento: { _id: ids[`dinheiro-${empresa}`], descricao: 'Dinheiro', tipo: 77, tipoTroco: 1 },
+        valor: total,
+        valorPago: (latas * 6.5 + 3.5).toFixed(2),
+        valorTroco: '3.50',
+        data: agora,
+      },
+    ],
+    subTotal: total,
+    total,
+  };
+}
+
+const emitir = (empresa: string | undefined, latas: number) =>
+  bruto('POST', 'enviaNFCE', { empresa, dadosNfe: venda(String(empresa), latas) }, empresa);
+const cenario = (c: Record<string, unknown>) => chamar('POST', 'fiscal/simulador/cenario', c);
+
+async function entrarComo(usuario: { email: string; senha: string }, empresa?: string): Promise<Page> {
+  const aba = await novaAba(navegador);
+  abas.push(aba);
+  await fazerLogin(aba.pagina, baseUrl, usuario.email, usuario.senha, empresa);
+  return aba.pagina;
+}
+
+async function abrirRota(pagina: Page, rota: string, titulo: string): Promise<void> {
+  await pagina.goto(`${baseUrl}/#/${rota}`);
+  await pagina
+    .getByTestId('titulo-pagina')
+    .getByText(titulo)
+    .waitFor()
+    .catch(async (erro: unknown) => {
+      await capturar(pagina, `fiscal-falha-${rota}`);
+      throw erro;
+    });
+}
+
+/** The row of note `numero` in the emissaoNotaFiscal table. */
+const linhaNota = (pagina: Page, numero: number) =>
+  pagina.locator('.ant-table-tbody tr.ant-table-row').filter({
+    has: pagina.locator('td:first-child', { hasText: new RegExp(`^${numero}$`) }),
+  });
+
+/** Theme switch that also works with a drawer or modal open (their mask covers the header button). */
+async function tema(pagina: Page, escuro: boolean): Promise<void> {
+  const atual = await pagina.evaluate(() => localStorage.getItem('retaguarda.tema') === 'true');
+  if (atual !== escuro) await pagina.getByTestId('alternar-tema').first().dispatchEvent('click');
+  await pagina.waitForFunction(
+    (e) => document.documentElement.style.colorScheme === (e ? 'dark' : 'light'),
+    escuro,
+  );
+}
+
+/** Waits for the toasts still on screen (5 s each) to go, so the next screenshots show the screen only. */
+async function semToasts(pagina: Page): Promise<void> {
+  await pagina.waitForFunction(
+    () => document.querySelectorAll('.ant-notification-notice').length === 0,
+    null,
+    {
+      timeout: 20_000,
+    },
+  );
+}
+
+async function capturarTemas(pagina: Page, nome: string): Promise<void> {
+  // No header tooltip left over from an earlier hover.
+  await pagina.mouse.move(300, 760);
+  await tema(pagina, false);
+  await capturar(pagina, `fiscal-${nome}-claro`);
+  await tema(pagina, true);
+  await capturar(pagina, `fiscal-${nome}-escuro`);
+  await tema(pagina, false);
+}
+
+beforeAll(async () => {
+  navegador = await abrirNavegador();
+  const grupos = (await (
+    await fetch(`${baseUrl}/api/getGrupoEmpresarialLista`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ lixo: false }),
+    })
+  ).json()) as { data: { _id: string }[] };
+  ids.grupo = grupos.data[0]?._id ?? '';
+  const login = (await (
+    await fetch(`${baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: USUARIOS.admin.email,
+        senha: createHash('sha256').update(USUARIOS.admin.senha).digest('hex'),
+        grupoEmpresarial: ids.grupo,
+      }),
+    })
+  ).json()) as { data: { token: string } };
+  token = login.data.token;
+  const empresas = await lista('empresa', {});
+  const porNome = (n: string) => empresas.find((e) => e.descricao === n) ?? {};
+  ids.centro = String(porNome('Loja Centro')._id);
+  ids.shopping = String(porNome('Loja Shopping')._id);
+  cnpjShopping = String(porNome('Loja Shopping').cnpj ?? '');
+  ids.cnpjCentro = String(porNome('Loja Centro').cnpj ?? '');
+  // Store registrations are edited in the franchise manager company (special permission).
+  ids.gestor = String(empresas.find((e) => e.tipoEmpresa === 'Gestor Franquia')?._id ?? ids.centro);
+  ids.lata = String((await lista('produtoGeral', { descricao: 'Refrigerante Lata 350ml' }))[0]?._id);
+  for (const empresa of [ids.centro, ids.shopping]) {
+    const formas = await lista('formaPagamento', { empresa });
+    const dinheiro = formas.find((f) => {
+      const tipo = f.tipo as { id?: number } | number | undefined;
+      return (typeof tipo === 'object' ? tipo?.id : tipo) === 77;
+    });
+    ids[`dinheiro-${empresa}`] = String(dinheiro?._id);
+  }
+  // The cashier may open the NFC-e screen in the back-office (424, 865) but cannot cancel (29): the
+  // cancellation needs a supervisor.
+  const perfil = (await lista('acessoSistema', { descricao: 'Caixa' }))[0] as {
+    _id: string;
+    permissoes: number[];
+  };
+  await chamar('PUT', `acessoSistema/${perfil._id}`, {
+    permissoes: [...new Set([...perfil.permissoes, 424, 865])],
+  });
+  // The server starts its simulator on first need; authorise.
+  await cenario({ modo: 'autorizar' });
+});
+
+afterAll(async () => {
+  for (const [i, a] of abas.entries()) {
+    if (a.erros.length > 0) console.error('erros do navegador:', a.erros.join('\n'));
+    await capturar(a.pagina, `fiscal-final-${i}`).catch(() => undefined);
+  }
+  await cenario({ modo: 'autorizar' }).catch(() => undefined);
+  if (ids.shopping && cnpjShopping)
+    await chamar('PUT', `empresa/${ids.shopping}`, { cnpj: cnpjShopping }, ids.gestor).catch(() => undefined);
+  for (const a of abas) await a.contexto.close();
+  await navegador?.close();
+});
+
+describe('NFC-e de ponta a ponta', () => {
+  let numeroAutorizada = 0;
+  let pagina: Page;
+  let gestor: Page;
+
+  it('venda -> NFC-e autorizada pelo simulador -> lista, detalhe com protocolo e XML, DANFE mostrado e impresso', async () => {
+    const r = await emitir(ids.centro, 2);
+    expect(r.valido, JSON.stringify(r)).toBe(true);
+    expect(r.jsonMsg).toBe('Autorizado o uso da NF-e');
+    numeroAutorizada = Number(r.data.numero);
+
+    pagina = await entrarComo(USUARIOS.admin, 'Loja Centro');
+    await abrirRota(pagina, 'emissaoNotaFiscal', 'Emissão de Nota Fiscal');
+    const linha = linhaNota(pagina, numeroAutorizada);
+    await linha.getByText('Autorizada').waitFor();
+    await capturarTemas(pagina, 'emissao-lista');
+
+    await linha.getByRole('button', { name: 'Detalhes' }).click();
+    const protocolo = pagina.getByTestId('protocolo-nota');
+    await expect.poll(() => protocolo.textContent()).toMatch(/^\d{15}$/);
+    await capturarTemas(pagina, 'emissao-detalhe');
+    await pagina.getByRole('tab', { name: 'XML' }).click();
+    await expect.poll(() => pagina.getByTestId('xml-nota').textContent()).toContain('<nfeProc');
+
+    // XML download: the authorised nfeProc file.
+    const [download] = await Promise.all([
+      pagina.waitForEvent('download'),
+      pagina.getByRole('button', { name: 'Baixar XML' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^\d{44}-procNFe\.xml$/);
+
+    await pagina.getByRole('button', { name: 'DANFE' }).click();
+    const danfe = pagina.frameLocator('[data-testid="danfe"]');
+    await danfe.getByText('Documento Auxiliar da Nota Fiscal de Consumidor Eletrônica').first().waitFor();
+    await expect.poll(() => danfe.locator('body').textContent()).toContain(`${numeroAutorizada}`);
+    await capturarTemas(pagina, 'danfe');
+    // Printed on the store's receipt printer: an ESC/POS job of type NFC-e for the terminal.
+    await pagina.getByLabel('Terminal').click();
+    await pagina.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await pagina.getByRole('button', { name: 'Enviar à impressora' }).click();
+    await pagina.getByText('DANFE enviado para a impressora.').waitFor();
+    const jobs = (await chamar('POST', 'impressao/lista', { empresa: ids.centro })) as unknown as {
+      origemId?: string;
+      tipoImpressao?: unknown;
+    }[];
+    expect(jobs.some((j) => j.origemId === String(r.data._id))).toBe(true);
+    await pagina.keyboard.press('Escape');
+  });
+
+  it('SEFAZ fora -> nota off-line na hora -> SEFAZ de volta -> autorizada em segundo plano e a lista aberta atualiza', async () => {
+    await pagina.keyboard.press('Escape');
+    await abrirRota(pagina, 'emissaoNotaFiscal', 'Emissão de Nota Fiscal');
+    await cenario({ modo: 'fora' });
+    const r = await emitir(ids.centro, 3);
+    expect(r.valido, JSON.stringify(r)).toBe(true);
+    expect(r.data).toMatchObject({ statusNota: 'contingencia', tpEmis: 9 });
+    expect(String(r.data.qrCode)).toMatch(/^https?:\/\//);
+    const numero = Number(r.data.numero);
+    // The open list hears nfceAlterada: the offline note appears without a reload.
+    const linha = linhaNota(pagina, numero);
+    await linha.getByText('Contingência').waitFor({ timeout: 15_000 });
+    await capturarTemas(pagina, 'emissao-contingencia');
+    // Printed at once: the offline DANFE exists before SEFAZ is back.
+    await linha.getByRole('button', { name: 'Detalhes' }).click();
+    await pagina.getByText('Nota emitida em contingência off-line').waitFor();
+    await pagina.getByRole('button', { name: 'DANFE' }).click();
+    await pagina.frameLocator('[data-testid="danfe"]').getByText('EMITIDA EM CONTINGÊNCIA').first().waitFor();
+    await pagina.keyboard.press('Escape');
+    await pagina.keyboard.press('Escape');
+
+    await cenario({ modo: 'autorizar' });
+    // The queue worker (every 15 s) transmits it; the row turns authorised by socket, no reload.
+    await linha.getByText('Autorizada').waitFor({ timeout: 100_000 });
+    const nota = (await chamar('GET', `nfce/${String(r.data._id)}`)) as {
+      cStat: number;
+      protocoloRecebimento: string;
+    };
+    expect(nota.cStat).toBe(100);
+    expect(nota.protocoloRecebimento).toMatch(/^\d{15}$/);
+  }, 180_000);
+
+  it('cancelamento por um caixa com a liberação do supervisor (motivo >= 15)', async () => {
+    const caixa = await entrarComo(USUARIOS.caixa, 'Loja Centro');
+    await abrirRota(caixa, 'emissaoNotaFiscal', 'Emissão de Nota Fiscal');
+    const linha = linhaNota(caixa, numeroAutorizada);
+    await linha.getByRole('button', { name: 'Detalhes' }).click();
+    await caixa.getByRole('button', { name: 'Cancelar nota' }).click();
+    const dialogo = caixa.locator('.ant-modal').filter({ hasText: `Cancelar NFC-e nº ${numeroAutorizada}` });
+    await dialogo.getByLabel('Motivo do cancelamento').fill('curto');
+    await dialogo.getByRole('button', { name: 'Cancelar nota' }).click();
+    await dialogo.getByText('A justificativa do cancelamento deve ter no mínimo 15 caracteres').waitFor();
+    await dialogo.getByLabel('Motivo do cancelamento').fill('Cliente desistiu da compra');
+    await capturarTemas(caixa, 'cancelamento');
+    await dialogo.getByRole('button', { name: 'Cancelar nota' }).click();
+    await caixa.getByText('Liberação do Supervisor').waitFor();
+    const liberacao = caixa.locator('.ant-modal').filter({ hasText: 'Liberação do Supervisor' });
+    await liberacao.getByLabel(/^Login/).fill(USUARIOS.supervisor.email);
+    await liberacao.getByLabel(/^Senha/).fill(USUARIOS.supervisor.senha);
+    await capturar(caixa, 'fiscal-liberacao');
+    await liberacao.getByRole('button', { name: 'Confirmar' }).click();
+    await caixa.getByText(/^Nota cancelada\. Protocolo \d{15}$/).waitFor();
+    await linha.getByText('Cancelada').waitFor();
+    // The admin's open list heard it too.
+    await linhaNota(pagina, numeroAutorizada).getByText('Cancelada').waitFor();
+  });
+
+  it('número já usado na SEFAZ (204/539): renumerada, autorizada, com o aviso de duplicidade', async () => {
+    // Loja Shopping registered with Loja Centro's CNPJ (same SEFAZ numbering) and its counter set, on the
+    // numbering screen, to a number Loja Centro already used.
+    await chamar('PUT', `empresa/${ids.shopping}`, { cnpj: ids.cnpjCentro }, ids.gestor);
+    const ultimo = (await chamar('GET', `getSequencialNota/${ids.centro}`)) as { ultimoNumero: number };
+    const usado = ultimo.ultimoNumero;
+    // Numbering is a special permission (423): opened in the franchise manager company, for a store.
+    gestor = await entrarComo(USUARIOS.admin, 'Franqueadora Exemplo');
+    await abrirRota(gestor, 'empresaNumeroNota', 'Empresa Número Nota');
+    await gestor
+      .locator('#numeracao-empresa')
+      .locator('xpath=ancestor::div[contains(@class,"ant-select")]')
+      .first()
+      .click();
+    await gestor
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: 'Loja Shopping' })
+      .click();
+    const cartao = gestor.getByTestId('sequencial-65');
+    await cartao.getByText('Próximo número').waitFor();
+    await cartao.getByLabel('Último número 65').fill(String(usado - 1));
+    await cartao.getByRole('button', { name: 'Definir' }).click();
+    await gestor.getByText(`Numeração definida: próximo número ${usado}.`).waitFor();
+    await capturarTemas(gestor, 'numeracao');
+
+    const r = await emitir(ids.shopping, 1);
+    expect(r.valido, JSON.stringify(r)).toBe(true);
+    expect(r.data.numero).toBe(usado + 1);
+    expect(String(r.data.aviso)).toMatch(
+      new RegExp(`^Nota nº ${usado} em duplicidade na SEFAZ \\((539|204) - `),
+    );
+    expect(r.jsonMsg).toContain(`Nota nº ${usado} em duplicidade`);
+  });
+
+  it('telas de configuração, downloads, entrada de NF-e e relatórios (claro e escuro)', async () => {
+    await chamar('PUT', `empresa/${ids.shopping}`, { cnpj: cnpjShopping }, ids.gestor);
+    // The store's fiscal setup, from the numbering screen of the franchise manager (Loja Centro).
+    await semToasts(gestor);
+    await gestor.goto(`${baseUrl}/#/empresaNumeroNota?empresa=${ids.centro}&aba=fiscal`);
+    await gestor.getByTestId('certificado').getByText(/dias/).waitFor();
+    await capturarTemas(gestor, 'configuracao-fiscal');
+    // Contingency on and off with its justification.
+    await gestor.getByLabel('Justificativa da contingência').fill('SEFAZ PR instavel desde as 10h');
+    await gestor.getByRole('button', { name: 'Habilitar contingência' }).click();
+    await gestor.getByTestId('contingencia-ativa').waitFor();
+    await capturarTemas(gestor, 'contingencia');
+    await gestor.getByRole('button', { name: 'Desabilitar contingência' }).click();
+    await gestor.getByRole('button', { name: 'Habilitar contingência' }).waitFor();
+
+    for (const [rota, titulo, botao] of [
+      ['baixarNotas', 'Baixar Notas', 'Baixar zip'],
+      ['exportarDados', 'Exportar Dados', 'Exportar zip'],
+    ] as const) {
+      await abrirRota(pagina, rota, titulo);
+      const [download] = await Promise.all([
+        pagina.waitForEvent('download'),
+        pagina.getByRole('button', { name: botao }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/\.zip$/);
+      await capturarTemas(pagina, rota);
+    }
+
+    await abrirRota(pagina, 'entradaNotaFiscal', 'Entrada de Nota Fiscal');
+    await pagina.locator('input[type="file"]').setInputFiles(AMOSTRA_NFE);
+    await pagina.getByText(/^NF-e nº \d+ de .+ importada\.$/).waitFor();
+    const primeiraLinha = pagina.locator('.ant-card .ant-table-tbody tr.ant-table-row').first();
+    await primeiraLinha.locator('.ant-select').click();
+    const opcao = pagina.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+    const produto = (await opcao.textContent()) ?? '';
+    await opcao.click();
+    await primeiraLinha.getByLabel(/^Fator de conversão/).fill('12');
+    await pagina.getByRole('button', { name: 'Salvar vínculos' }).click();
+    await pagina.getByText('Vínculos dos itens salvos.').waitFor();
+    const entradas = (await chamar('POST', 'notaEntrada/getPopulate', {
+      filtro: { empresa: ids.centro },
+    })) as unknown as {
+      _id: string;
+    }[];
+    const importada = (await chamar('GET', `notaEntrada/${entradas[0]?._id}`)) as unknown as {
+      itens: { nItem: number; produtoGeral: string | null; fatorConversao: string | null }[];
+    };
+    const item1 = importada.itens.find((i) => i.nItem === 1);
+    expect(produto).not.toBe('');
+    expect(item1?.produtoGeral).toMatch(/^[0-9a-f]{24}$/);
+    expect(Number(item1?.fatorConversao)).toBe(12);
+    await capturarTemas(pagina, 'entrada');
+    await pagina.locator('input[type="file"]').setInputFiles(AMOSTRA_NFE);
+    await pagina.getByText(/Nota fiscal já importada \(chave/).waitFor();
+
+    await abrirRota(pagina, 'relatorioVendasResumoFiscal', 'Resumo Fiscal de Vendas');
+    await pagina.getByRole('button', { name: 'Gerar' }).click();
+    await pagina.getByText('Por CFOP e CST/CSOSN (notas autorizadas)').waitFor();
+    await capturarTemas(pagina, 'resumo-fiscal');
+
+    await abrirRota(pagina, 'relatorioDFE', 'Relatório DF-e');
+    await pagina.getByRole('button', { name: 'Gerar' }).click();
+    await pagina.getByText('Documentos').waitFor();
+    await capturarTemas(pagina, 'relatorio-dfe');
+  }, 180_000);
+});
