@@ -154,6 +154,7 @@ export async function rotasFiscalRelatorios(app: FastifyInstance): Promise<void>
           : situacaoNota({
               statusNota: l.status_nota as string,
               cancelado: l.cancelado === true,
+              cStat: l.c_stat === null ? null : Number(l.c_stat),
             }),
         tpEmis: Number(l.tp_emis),
         cStat: l.c_stat === null ? null : Number(l.c_stat),

@@ -46,13 +46,20 @@ export const MEIOS_PAGAMENTO: Record<string, string> = {
   '99': 'Outros',
 };
 
-export type SituacaoNota = 'autorizada' | 'cancelada' | 'contingencia' | 'erro';
+export type SituacaoNota = 'autorizada' | 'cancelada' | 'contingencia' | 'inutilizada' | 'erro';
 
-/** Authorised and not cancelled: the only notes that are fiscal revenue. */
-export function situacaoNota(n: Pick<NotaResumo, 'statusNota' | 'cancelado'>): SituacaoNota {
+/** Spec 8: 102 = inutilização de número homologada. */
+const CSTAT_INUTILIZADA = 102;
+
+/**
+ * Authorised and not cancelled: the only notes that are fiscal revenue. A note whose number SEFAZ voided
+ * (an online attempt replaced by an offline note, ADR 0005 point 3) is 'inutilizada', not an error.
+ */
+export function situacaoNota(n: Pick<NotaResumo, 'statusNota' | 'cancelado' | 'cStat'>): SituacaoNota {
   if (n.cancelado) return 'cancelada';
   if (n.statusNota === 'processado') return 'autorizada';
   if (n.statusNota === 'contingencia') return 'contingencia';
+  if (n.cStat === CSTAT_INUTILIZADA) return 'inutilizada';
   return 'erro';
 }
 
@@ -157,6 +164,8 @@ export function resumoFiscal(notas: readonly NotaResumo[]): ResumoFiscal {
 
   for (const n of notas) {
     const s = situacaoNota(n);
+    // A voided number is no sale document (the DF-e report lists it among the inutilizações).
+    if (s === 'inutilizada') continue;
     const valor = centavos(n.valor);
     let d = dias.get(n.dia);
     if (!d) {
