@@ -142,6 +142,7 @@ async function semToasts(pagina: Page): Promise<void> {
 async function capturarTemas(pagina: Page, nome: string): Promise<void> {
   // No header tooltip left over from an earlier hover.
   await pagina.mouse.move(300, 760);
+  await semToasts(pagina);
   await tema(pagina, false);
   await capturar(pagina, `fiscal-${nome}-claro`);
   await tema(pagina, true);

@@ -178,11 +178,11 @@ function ItensNota({ id }: { id: string }) {
         rowKey="_id"
         size="small"
         pagination={false}
-        scroll={{ x: 1100, y: 360 }}
+        scroll={{ y: 360 }}
         dataSource={n?.itens ?? []}
         columns={[
           { title: 'Item', dataIndex: 'nItem', width: 55 },
-          { title: 'Código fornecedor', dataIndex: 'cProd', width: 130 },
+          { title: 'Código fornecedor', dataIndex: 'cProd', width: 110 },
           { title: 'Descrição', dataIndex: 'xProd', ellipsis: true },
           { title: 'NCM', dataIndex: 'NCM', width: 90 },
           { title: 'CFOP', dataIndex: 'CFOP', width: 65 },
@@ -204,7 +204,7 @@ function ItensNota({ id }: { id: string }) {
           {
             title: 'Produto',
             key: 'produto',
-            width: 240,
+            width: 220,
             render: (_, i) => (
               <SeletorReferencia
                 tabela="produtoGeral"

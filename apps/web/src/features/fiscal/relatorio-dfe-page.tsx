@@ -14,6 +14,7 @@ const COR_SITUACAO: Record<string, string> = {
   contingencia: 'warning',
   erro: 'error',
   substituida: 'default',
+  inutilizada: 'default',
 };
 
 export function RelatorioDfePage() {
