@@ -14,6 +14,13 @@ const postgres = process.env.TEST_DATABASE_URL
 
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'packages/fiscal', 'apps/server', 'apps/web', 'apps/print-agent', ...postgres],
+    projects: [
+      'packages/domain',
+      'packages/fiscal',
+      'apps/server',
+      'apps/web',
+      'apps/print-agent',
+      ...postgres,
+    ],
   },
 });

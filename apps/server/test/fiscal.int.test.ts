@@ -486,7 +486,7 @@ describe('NFC-e: contingência off-line', () => {
     expect(off).toMatchObject({ status_nota: 'processado', c_stat: 100, pendente_envio: false });
     const l1 = await consultarUm(t.banco.db, sql`select * from nfce where numero = 1`);
     expect(l1).toMatchObject({ status_nota: 'processado', cancelado: true, verificar_envio: false });
-    expect((l1?.cancelamento as { motivo: string }).motivo).toBe(
+    expect((l1?.cancelamento as { motivo: string } | undefined)?.motivo).toBe(
       'NFC-e substituida pela emissao em contingencia off-line',
     );
   });

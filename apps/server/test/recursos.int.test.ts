@@ -342,8 +342,7 @@ describe('SMTP password of the group', () => {
       t.banco.db,
       sql`select configuracoes from grupo_empresarial where id = ${t.demo.grupoId}`,
     );
-    expect(
-      (linha?.configuracoes as { configuracoesEmail: { emailPass: string } }).configuracoesEmail.emailPass,
-    ).toBe('segredo-smtp');
+    const salvas = linha?.configuracoes as { configuracoesEmail: { emailPass: string } } | undefined;
+    expect(salvas?.configuracoesEmail.emailPass).toBe('segredo-smtp');
   });
 });
