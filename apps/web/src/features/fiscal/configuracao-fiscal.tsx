@@ -202,12 +202,12 @@ export function ConfiguracaoFiscalEmpresa({ empresa }: { empresa: string }) {
                 </Form.Item>
               </Col>
               <Col span={6}>
-                <Form.Item name="ie" label="Inscrição estadual">
+                <Form.Item name="ie" label="Inscr. estadual">
                   <Input />
                 </Form.Item>
               </Col>
               <Col span={5}>
-                <Form.Item name="im" label="Inscrição municipal">
+                <Form.Item name="im" label="Inscr. municipal">
                   <Input />
                 </Form.Item>
               </Col>
