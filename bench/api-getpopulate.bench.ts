@@ -5,14 +5,14 @@ import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { construirApp } from '../apps/server/src/app.ts';
 import { lerConfig } from '../apps/server/src/config.ts';
-import { abrirBanco, type Banco } from '../apps/server/src/db/client.ts';
+import type { Banco } from '../apps/server/src/db/client.ts';
 import { consultar } from '../apps/server/src/db/consultar.ts';
 import { novoId } from '../apps/server/src/lib/ids.ts';
 import { sha256Hex } from '../apps/server/src/modules/auth/auth.service.ts';
 import { semear } from '../apps/server/src/seed/seed.ts';
+import { medirNosDoisBancos } from './bancos.ts';
 
 const DURACAO = Number(process.env.BENCH_SEGUNDOS ?? 10);
 
@@ -89,22 +89,7 @@ async function medir(banco: Banco) {
   };
 }
 
-const pglite = await abrirBanco({});
-const resultadoPglite = await medir(pglite);
-await pglite.fechar();
-
-const base = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const nome = `bench_${Date.now()}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`create database ${nome}`);
-const alvo = new URL(base);
-alvo.pathname = `/${nome}`;
-const postgres = await abrirBanco({ databaseUrl: alvo.toString() });
-const resultadoPostgres = await medir(postgres);
-await postgres.fechar();
-await admin.query(`drop database ${nome} with (force)`);
-await admin.end();
+const { pglite: resultadoPglite, postgres: resultadoPostgres } = await medirNosDoisBancos(medir);
 
 console.log(
   JSON.stringify({

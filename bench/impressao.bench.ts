@@ -3,13 +3,13 @@
 // (BENCH_DATABASE_URL, default the local server). Checks that no job was claimed twice. Prints one JSON.
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { construirApp } from '../apps/server/src/app.ts';
 import { lerConfig } from '../apps/server/src/config.ts';
-import { abrirBanco, type Banco } from '../apps/server/src/db/client.ts';
+import type { Banco } from '../apps/server/src/db/client.ts';
 import { consultar, consultarUm } from '../apps/server/src/db/consultar.ts';
 import { sha256Hex } from '../apps/server/src/modules/auth/auth.service.ts';
 import { semear } from '../apps/server/src/seed/seed.ts';
+import { medirNosDoisBancos } from './bancos.ts';
 
 const TRABALHOS = Number(process.env.BENCH_TRABALHOS ?? 2000);
 const AGENTES = Number(process.env.BENCH_AGENTES ?? 4);
@@ -113,28 +113,7 @@ async function medir(banco: Banco) {
   };
 }
 
-const pglite = await abrirBanco({});
-const resultadoPglite = await medir(pglite);
-await pglite.fechar();
-console.error(JSON.stringify({ pglite: resultadoPglite }));
-
-const base = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const nome = `bench_${Date.now()}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`create database ${nome}`);
-const alvo = new URL(base);
-alvo.pathname = `/${nome}`;
-const postgres = await abrirBanco({ databaseUrl: alvo.toString() });
-const resultadoPostgres = await medir(postgres);
-console.error(JSON.stringify({ postgres: resultadoPostgres }));
-await postgres.fechar();
-// Without force: a session still closing would be killed and its pool would throw (57P01) in this process.
-await new Promise((r) => setTimeout(r, 500));
-await admin
-  .query(`drop database ${nome}`)
-  .catch((e: Error) => console.error(`banco ${nome} não removido: ${e.message}`));
-await admin.end();
+const { pglite: resultadoPglite, postgres: resultadoPostgres } = await medirNosDoisBancos(medir);
 
 console.log(
   JSON.stringify({

@@ -6,14 +6,14 @@
 import type { AddressInfo } from 'node:net';
 import type { KdsPedidoEvento } from '@retaguarda/domain/kds/kds';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { construirApp } from '../apps/server/src/app.ts';
 import { lerConfig } from '../apps/server/src/config.ts';
-import { abrirBanco, type Banco } from '../apps/server/src/db/client.ts';
+import type { Banco } from '../apps/server/src/db/client.ts';
 import { consultarUm } from '../apps/server/src/db/consultar.ts';
 import { sha256Hex } from '../apps/server/src/modules/auth/auth.service.ts';
 import { semear } from '../apps/server/src/seed/seed.ts';
+import { medirNosDoisBancos } from './bancos.ts';
 
 const SEGUNDOS = Number(process.env.BENCH_SEGUNDOS ?? 60);
 const POR_MINUTO = Number(process.env.BENCH_PEDIDOS_MINUTO ?? 200);
@@ -146,27 +146,7 @@ async function medir(banco: Banco) {
   };
 }
 
-const pglite = await abrirBanco({});
-const resultadoPglite = await medir(pglite);
-await pglite.fechar();
-console.error(JSON.stringify({ pglite: resultadoPglite }));
-
-const base = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const nome = `bench_${Date.now()}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`create database ${nome}`);
-const alvo = new URL(base);
-alvo.pathname = `/${nome}`;
-const postgres = await abrirBanco({ databaseUrl: alvo.toString() });
-const resultadoPostgres = await medir(postgres);
-console.error(JSON.stringify({ postgres: resultadoPostgres }));
-await postgres.fechar();
-await new Promise((r) => setTimeout(r, 500));
-await admin
-  .query(`drop database ${nome}`)
-  .catch((e: Error) => console.error(`banco ${nome} não removido: ${e.message}`));
-await admin.end();
+const { pglite: resultadoPglite, postgres: resultadoPostgres } = await medirNosDoisBancos(medir);
 
 console.log(
   JSON.stringify({

@@ -1,0 +1,32 @@
+// Runs one measurement on the embedded PGlite and then on a fresh database of the local PostgreSQL server
+// (BENCH_DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/postgres), dropping it afterwards.
+import pg from 'pg';
+import { abrirBanco, type Banco } from '../apps/server/src/db/client.ts';
+
+export async function medirNosDoisBancos<T>(
+  medir: (banco: Banco) => Promise<T>,
+): Promise<{ pglite: T; postgres: T }> {
+  const embutido = await abrirBanco({});
+  const pglite = await medir(embutido);
+  await embutido.fechar();
+  console.error(JSON.stringify({ pglite }));
+
+  const base = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const nome = `bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${nome}`);
+  const alvo = new URL(base);
+  alvo.pathname = `/${nome}`;
+  const servidor = await abrirBanco({ databaseUrl: alvo.toString() });
+  const postgres = await medir(servidor);
+  console.error(JSON.stringify({ postgres }));
+  await servidor.fechar();
+  // Without force: a session still closing would be killed and its pool would throw (57P01) in this process.
+  await new Promise((r) => setTimeout(r, 500));
+  await admin
+    .query(`drop database ${nome}`)
+    .catch((e: Error) => console.error(`banco ${nome} não removido: ${e.message}`));
+  await admin.end();
+  return { pglite, postgres };
+}
