@@ -2,8 +2,11 @@
 // v2 (Manual DANFE NFC-e / NT 2015.002 rev.): online  p=chave|2|tpAmb|cIdToken|hash
 //                                             offline p=chave|2|tpAmb|dia|vNF|digValHex|cIdToken|hash
 //    hash = upper-case hex SHA-1 of the parameters followed by the CSC.
-// v3 (NT 2025.001): online p=chave|3|tpAmb; offline p=chave|3|tpAmb|dia|vNF|tpIdDest|cDest|assinatura,
-//    assinatura = base64 RSA-SHA1 with the issuer's certificate over the text before it.
+// v3 (NT 2025.001; Manual de Padrões Técnicos do DANFE NFC-e e QR Code 6.00, item 4.4.2):
+//    online p=chave|3|tpAmb; offline p=chave|3|tpAmb|dia|vNF|tp_idDest|idDest|assinatura, where dia has two
+//    digits, tp_idDest is 1 CNPJ / 2 CPF (empty, keeping the '|', without a recipient), and assinatura is
+//    "assinatura digital da concatenação dos parâmetros de 1 a 7, mantendo os separadores, no padrão RSA SHA-1
+//    (Base64), com o mesmo certificado digital que assina a NFC-e" — not the XML signature's SignatureValue.
 import { createHash, sign } from 'node:crypto';
 import type { CertificadoA1 } from './certificado.ts';
 

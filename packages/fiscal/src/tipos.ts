@@ -43,14 +43,42 @@ export interface Destinatario {
   email?: string;
 }
 
-export type CstIcms = '00' | '20' | '40' | '41' | '50' | '60' | '90';
+export type CstIcms = '00' | '10' | '20' | '30' | '40' | '41' | '50' | '60' | '70' | '90';
 export type Csosn = '101' | '102' | '103' | '201' | '202' | '203' | '300' | '400' | '500' | '900';
 
+/**
+ * ICMS charged by tax substitution (ST) on the item: CST 10, 30, 70 and CSOSN 201, 202, 203.
+ * vBCST = operation value (vProd - vDesc + vOutro) x (1 + pMVAST%) x (1 - pRedBCST%) for modBCST 4;
+ * the operation value x (1 - pRedBCST%) for 6; vUnitBCST x qCom x (1 - pRedBCST%) for 0, 1, 2, 3 and 5.
+ * vICMSST = vBCST x pICMSST% - the issuer's own ICMS (see IcmsItem), never below zero. Each value is rounded
+ * half-up to cents once, from the exact product (MOC 4.00, campos N21-N23).
+ */
+export interface IcmsStItem {
+  /** 0 preço tabelado/máximo sugerido, 1 lista negativa, 2 lista positiva, 3 lista neutra, 4 MVA, 5 pauta, 6 valor da operação. */
+  modBCST: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+  /** Margem de valor agregado, percent (modBCST 4). */
+  pMVAST?: Decimal;
+  /** Reduction of the ST base, percent. */
+  pRedBCST?: Decimal;
+  /** ST rate, percent. */
+  pICMSST: Decimal;
+  /** Unit reference value (price list or pauta) for modBCST 0, 1, 2, 3 and 5. */
+  vUnitBCST?: Decimal;
+  /** Fundo de Combate à Pobreza on the ST, percent (vBCFCPST = vBCST). */
+  pFCPST?: Decimal;
+}
+
 export type IcmsItem =
-  /** Regime Normal (CRT 3). pICMS for 00/20/90; pRedBC for 20. */
-  | { CST: CstIcms; pICMS?: Decimal; pRedBC?: Decimal }
-  /** Simples Nacional (CRT 1 and 2). pCredSN for 101 and 900. */
-  | { CSOSN: Csosn; pCredSN?: Decimal };
+  /**
+   * Regime Normal (CRT 3). pICMS for 00/10/20/70/90; pRedBC for 20/70; `st` required for 10/30/70. For CST 30
+   * (exempt own operation) pICMS, when given, is the rate of the own ICMS deducted from the ST.
+   */
+  | { CST: CstIcms; pICMS?: Decimal; pRedBC?: Decimal; st?: IcmsStItem }
+  /**
+   * Simples Nacional (CRT 1 and 2). pCredSN for 101, 201 and 900; `st` required for 201/202/203, where pICMS is
+   * the internal rate of the "ICMS próprio" deducted from the ST (LC 123/2006, art. 13 §1 XIII).
+   */
+  | { CSOSN: Csosn; pCredSN?: Decimal; pICMS?: Decimal; st?: IcmsStItem };
 
 export interface PisCofinsItem {
   /** PIS/COFINS CST (01..99). 01/02 aliquota; 04..09 não tributado; 49..99 outras. */

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { urlConsultaChave, urlQrCode, urlWebservice } from '../src/dados/sefaz.ts';
 import { gerarNfce } from '../src/nfce/assinar.ts';
 import { montarQrCode } from '../src/qrcode.ts';
+import { validarXsd } from '../src/xsd.ts';
 import { dadosTeste, FISCAL_REF, gerarCertificadoTeste } from './apoio.ts';
 
 const amostra = (f: string) => readFileSync(join(FISCAL_REF, 'samples/nfce', f), 'utf8');
@@ -91,6 +92,36 @@ describe('QR Code e URLs da NFC-e', () => {
     expect(
       verify('sha1', Buffer.from(p.slice(0, i)), cert.chavePublica, Buffer.from(p.slice(i + 1), 'base64')),
     ).toBe(true);
+  });
+
+  it('v3 off-line conforme o Manual DANFE NFC-e/QR Code 6.00 (NT 2025.001): campos 6/7 vazios sem destinatário, CNPJ = 1, dia com 2 dígitos, RSA-SHA1 dos parâmetros 1 a 7, XSD PL_010b', async () => {
+    const contingencia = { dhCont: '2026-11-05T10:00:00-03:00', xJust: 'Falha de comunicacao com a SEFAZ' };
+    const base = {
+      versaoQrCode: 3 as const,
+      tpEmis: 9 as const,
+      dhEmi: '2026-11-05T10:30:00-03:00',
+      contingencia,
+    };
+    const casos = [
+      { destinatario: null, campos: '||' },
+      { destinatario: { documento: '11.222.333/0001-81' }, campos: '|1|11222333000181' },
+      { destinatario: { documento: '529.982.247-25' }, campos: '|2|52998224725' },
+    ];
+    for (const c of casos) {
+      const n = gerarNfce(dadosTeste({ ...base, destinatario: c.destinatario }), cert);
+      const p = n.qrCode.split('?p=')[1] ?? '';
+      const i = p.lastIndexOf('|');
+      const assinados = p.slice(0, i);
+      // Parameters 1-7 keep their separators even when 6 and 7 are empty.
+      expect(assinados).toBe(`${n.chave}|3|2|05|413.40${c.campos}`);
+      const assinatura = Buffer.from(p.slice(i + 1), 'base64');
+      expect(p.slice(i + 1)).toMatch(/^[A-Za-z0-9+/]+={0,2}$/);
+      expect(verify('sha1', Buffer.from(assinados, 'utf8'), cert.chavePublica, assinatura)).toBe(true);
+      // Not the XML-DSig SignatureValue (another library's reading): the Manual signs parameters 1 to 7.
+      const sv = /<SignatureValue>([^<]+)<\/SignatureValue>/.exec(n.xml)?.[1];
+      expect(p.slice(i + 1)).not.toBe(sv);
+      expect((await validarXsd(n.xml, 'nfe')).erros).toEqual([]);
+    }
   });
 
   it('URLs por UF e ambiente vêm da tabela (homologação v3, produção v2)', () => {

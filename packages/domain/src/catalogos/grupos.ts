@@ -2,6 +2,7 @@ import type { ItemCatalogo } from './catalogo.ts';
 import * as fiscais from './fiscais.ts';
 import * as gerais from './gerais.ts';
 import { atribuicoes } from './permissoes.ts';
+import * as tributos from './tributos.ts';
 import { unidadesMedida } from './unidades-medida.ts';
 import * as venda from './venda.ts';
 
@@ -19,7 +20,13 @@ function ehCatalogo(valor: unknown): valor is CatalogoQualquer {
 
 function montar(): Map<string, readonly ItemCatalogo<number | string>[]> {
   const mapa = new Map<string, readonly ItemCatalogo<number | string>[]>();
-  const modulos: Record<string, unknown>[] = [venda, gerais, fiscais, { unidadesMedida, atribuicoes }];
+  const modulos: Record<string, unknown>[] = [
+    venda,
+    gerais,
+    fiscais,
+    tributos,
+    { unidadesMedida, atribuicoes },
+  ];
   for (const modulo of modulos) {
     for (const valor of Object.values(modulo)) {
       if (!ehCatalogo(valor)) continue;

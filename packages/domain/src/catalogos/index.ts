@@ -4,4 +4,5 @@ export * from './gerais.ts';
 export * from './grupos.ts';
 export * from './listas-referencia.ts';
 export * from './permissoes.ts';
+export * from './tributos.ts';
 export * from './unidades-medida.ts';

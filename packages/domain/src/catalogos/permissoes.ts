@@ -406,6 +406,8 @@ export interface PermissoesRecurso {
 const APELIDOS_RECURSO = {
   solicitacaoPedidoTransferencia: 'estoquePedidoTransferencia',
   calendarioPagamento: 'calendarioRecebimento',
+  // The IBPT table is tax configuration (the settings range 800-870 has no free number left).
+  olhoNoImposto: 'configuracaoImposto',
 } as const;
 
 type RecursoDeBloco = ChavePermissao extends infer K ? (K extends `${infer R}Acessar` ? R : never) : never;

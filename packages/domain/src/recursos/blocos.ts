@@ -48,6 +48,24 @@ export const historicoSubcampos = {
   historico: texto('Histórico', { obrigatorio: true, max: 1000, longo: true }),
 } as const;
 
+/**
+ * IBS/CBS of the tax reform: CST and classification from the catalogues, rates overriding the store's. The
+ * block is read by the NFC-e, so the form offers the classifications an NFC-e accepts; any official code can
+ * still be typed.
+ */
+function ibsCbsSubcampos() {
+  return {
+    CST: texto('CST IBS/CBS', { min: 3, max: 3, sugestoes: 'cstIbsCbs' }),
+    cClassTrib: texto('Classificação Tributária (cClassTrib)', {
+      validador: 'cClassTrib',
+      sugestoes: 'cClassTribNfce',
+    }),
+    pIBSUF: decimal('Alíquota IBS UF (%)', 4, { min: 0, max: 100 }),
+    pIBSMun: decimal('Alíquota IBS Município (%)', 4, { min: 0, max: 100 }),
+    pCBS: decimal('Alíquota CBS (%)', 4, { min: 0, max: 100 }),
+  } as const;
+}
+
 /** ICMS of one state (spec 2 "Tax"; MOC 4.00 group N). */
 export const icmsSubcampos = {
   uf: texto('UF', { min: 2, max: 2 }),
@@ -65,7 +83,8 @@ export const icmsSubcampos = {
   aliquotaFcp: decimal('Alíquota FCP (%)', 4, { min: 0, max: 100 }),
   motivoDesoneracao: inteiro('Motivo da Desoneração', { catalogoId: 'motivoDesoneracaoIcms' }),
   CEST: texto('CEST', { max: 7 }),
-  cClassTrib: texto('Classificação Tributária IBS/CBS (cClassTrib)', { max: 6 }),
+  /** Tax reform (NT 2025.002): read by the NFC-e as `IBSCBS.CST`, `IBSCBS.cClassTrib` and the rates. */
+  IBSCBS: json('IBS/CBS (Reforma Tributária)', { subcampos: ibsCbsSubcampos() }),
 } as const;
 
 /** PIS/COFINS (MOC 4.00 groups Q and S): ad valorem (%) or ad rem (value per unit). */

@@ -4,7 +4,7 @@ import type { PermissoesRecurso } from '../catalogos/permissoes.ts';
 // The server derives the table, the filter whitelist and the input validation from it; the web derives
 // the generic list and form. Sales, cash periods and fiscal documents are hand-written modules instead.
 
-export type ValidadorTexto = 'cpf' | 'cnpj' | 'cpfCnpj' | 'email' | 'cep' | 'gtin';
+export type ValidadorTexto = 'cpf' | 'cnpj' | 'cpfCnpj' | 'email' | 'cep' | 'gtin' | 'cClassTrib';
 
 interface CampoBase {
   /** Label shown in forms and lists (pt-BR). */
@@ -28,6 +28,11 @@ export interface CampoTexto extends CampoBase {
   readonly longo?: boolean;
   /** Value the form proposes when the user starts filling the record (spec 9: UF PR, país Brasil, DDD 41). */
   readonly padrao?: string;
+  /**
+   * Catalogue whose entries (id = the stored text) the form offers while typing; the validator decides
+   * what else is accepted (e.g. cClassTrib: any official code, the catalogue holds the known ones).
+   */
+  readonly sugestoes?: string;
 }
 export interface CampoNumero extends CampoBase {
   readonly tipo: 'inteiro' | 'decimal';
@@ -80,6 +85,8 @@ export interface CampoJson extends CampoBase {
   readonly opcoes?: readonly string[];
   /** Hidden in the generic form: a screen override edits it (e.g. the permission matrix). */
   readonly editor?: string;
+  /** With `lista`: every record carries an `_id` (24 hex), given by the server when missing (combo groups). */
+  readonly idItens?: boolean;
 }
 
 export type Campo =
@@ -107,6 +114,16 @@ export interface DefinicaoRecurso {
   readonly limiteMaximo?: number;
   /** Rules across fields (field -> message), run by validarRecurso after the field rules pass. */
   readonly validar?: (valores: Readonly<Record<string, unknown>>) => Record<string, string>;
+  /**
+   * Reference data the POS loads (spec 2 section 7): any user who may open a store reads it, without the
+   * resource's access permission (writes still need theirs).
+   */
+  readonly leituraLivre?: boolean;
+  /**
+   * Extra indexes of the table (field names, after the group column; store-scoped tables lead with the
+   * store too), for the list filters and sorts that must stay fast on large tables.
+   */
+  readonly indices?: readonly (readonly string[])[];
 }
 
 export function definirRecurso<const C extends Record<string, Campo>>(
@@ -115,6 +132,7 @@ export function definirRecurso<const C extends Record<string, Campo>>(
     campos: C;
     // List columns must name fields of the definition (checked at compile time).
     lista: { readonly colunas: readonly (keyof C & string)[]; readonly ordem?: keyof C & string };
+    indices?: readonly (readonly (keyof C & string)[])[];
   },
 ): DefinicaoRecurso {
   return { ...definicao, tabelaSql: definicao.tabelaSql ?? paraSnakeCase(definicao.tabela) };

@@ -25,9 +25,11 @@ import {
 } from './definir-recurso.ts';
 import { RECURSOS_IMPRESSAO } from './impressao.ts';
 import { RECURSOS_KDS } from './kds.ts';
+import { RECURSOS_REFERENCIA } from './referencia.ts';
 import { validarJanelaVenda } from './regras-janela.ts';
 
 export { produtoGeralSetorEmpresa, setorImpressaoProducao } from './impressao.ts';
+export { olhoNoImposto } from './referencia.ts';
 
 // The registered back-office resources (spec 1, section 2 "Registration" and "Products").
 // A definition here yields the table, the generic API routes and the generic screens.
@@ -381,6 +383,10 @@ export const terminal = definirRecurso({
         caixa: ref('Caixa', 'caixa'),
         setorImpressaoCaixa: ref('Setor de Impressão do Caixa', 'setorImpressao'),
         setorImpressaoNfce: ref('Setor de Impressão da NFC-e', 'setorImpressao'),
+        /** The POS asks who is serving (a user with the 'Garcon' attribution) before launching items. */
+        exigirAtendente: booleano('Identificar o Atendente (Garçom) ao Lançar'),
+        /** The attendant's identification needs their password (normal or operational). */
+        senhaAtendente: booleano('Senha do Atendente Obrigatória'),
       },
     }),
     ativo: booleano('Ativo', { padrao: true }),
@@ -437,6 +443,8 @@ export const produtoGeral = definirRecurso({
   },
   lista: { colunas: ['codigoInterno', 'descricao', 'tipoProduto', 'preco', 'ativo'], ordem: 'descricao' },
   permissoes: permissoesDoRecurso('produtoGeral'),
+  // The list's default order: a page of 20,000 products is read in index order (bench/produtos.bench.ts).
+  indices: [['descricao']],
 });
 
 export const produtoGeralEmpresa = definirRecurso({
@@ -452,6 +460,8 @@ export const produtoGeralEmpresa = definirRecurso({
   },
   lista: { colunas: ['produtoGeral', 'preco', 'ativo'] },
   permissoes: permissoesDoRecurso('produtoGeralEmpresa'),
+  // The store's row of a product (catalogue join, product screens): 200,000 rows in a chain of 10 stores.
+  indices: [['produtoGeral']],
 });
 
 export const descontoMotivo = definirRecurso({
@@ -512,8 +522,17 @@ export const produtoCombo = definirRecurso({
     corPredominanteCombo: texto('Cor Predominante', { max: 30 }),
     /** Stores where the combo applies; empty = all. */
     empresa: refs('Empresas', 'empresa'),
-    /** `[{ _id, descricao?, quantidade, produtos: [produtoGeral ids] }]`: every group must be filled. */
-    agrupadores: json('Agrupadores', { obrigatorio: true }),
+    /** Groups of the combo: the sale must hold `quantidade` products of each group (spec 5 "Combos"). */
+    agrupadores: json('Agrupadores', {
+      obrigatorio: true,
+      lista: true,
+      idItens: true,
+      subcampos: {
+        descricao: texto('Descrição do Grupo', { max: 60 }),
+        quantidade: inteiro('Quantidade', { obrigatorio: true, min: 1, max: 99 }),
+        produtos: refs('Produtos', 'produtoGeral', { obrigatorio: true }),
+      },
+    }),
     ...janelaVenda,
     habilitado: booleano('Habilitado', { padrao: true }),
   },
@@ -529,13 +548,33 @@ export const tabelaVenda = definirRecurso({
     descricao: texto('Descrição', { obrigatorio: true, max: 100, busca: true }),
     empresa: refs('Empresas', 'empresa'),
     tipoVenda: catalogo('Tipos de Venda', 'tipoVenda', { multiplo: true, obrigatorio: true }),
-    /** `[{ produto, preco }]`: the price of each product for these sale types. */
-    precos: json('Preços', { obrigatorio: true }),
+    /** The price of each product for these sale types (one line per product). */
+    precos: json('Preços', {
+      obrigatorio: true,
+      lista: true,
+      subcampos: {
+        produto: ref('Produto', 'produtoGeral', { obrigatorio: true }),
+        preco: decimal('Preço', 2, { obrigatorio: true, min: 0 }),
+      },
+    }),
     ativo: booleano('Ativo', { padrao: true }),
   },
   lista: { colunas: ['descricao', 'tipoVenda', 'ativo'], ordem: 'descricao' },
   permissoes: permissoesDoRecurso('tabelaVenda'),
+  validar: produtosSemRepeticao,
 });
+
+/** A price table names each product once (two prices for one product would be ambiguous). */
+function produtosSemRepeticao(valores: Readonly<Record<string, unknown>>): Record<string, string> {
+  const erros: Record<string, string> = {};
+  const vistos = new Set<unknown>();
+  const precos = Array.isArray(valores.precos) ? (valores.precos as { produto?: unknown }[]) : [];
+  precos.forEach((linha, i) => {
+    if (vistos.has(linha.produto)) erros[`precos.${i}.produto`] = 'Produto repetido na tabela.';
+    vistos.add(linha.produto);
+  });
+  return erros;
+}
 
 export const vendaSugestaoProduto = definirRecurso({
   tabela: 'vendaSugestaoProduto',
@@ -607,6 +646,7 @@ export const RECURSOS: readonly DefinicaoRecurso[] = [
   ...CADASTROS,
   ...RECURSOS_KDS,
   ...RECURSOS_IMPRESSAO,
+  ...RECURSOS_REFERENCIA,
 ];
 
 const porTabela = new Map(RECURSOS.map((r) => [r.tabela, r]));

@@ -1,3 +1,4 @@
+import { validarCClassTrib } from '../catalogos/tributos.ts';
 import { validarCep, validarEmail } from '../validadores/contato.ts';
 import { validarCnpj, validarCpf, validarCpfCnpj } from '../validadores/documentos.ts';
 import type { ResultadoRegra } from '../validadores/genericos.ts';
@@ -13,6 +14,7 @@ export const REGRAS_TEXTO: Record<ValidadorTexto, (valor: string) => ResultadoRe
   cep: validarCep,
   // The spec names no GTIN message; this one follows the CPF/CNPJ pattern.
   gtin: (valor) => gtinValido(valor) || 'GTIN Inválido',
+  cClassTrib: validarCClassTrib,
 };
 
 // Type mismatches a generic form can't produce but a raw API call can.

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   formaPagamento,
   pessoa,
+  produtoCombo,
   produtoGeral,
   produtoPromocao,
+  tabelaVenda,
   unidadeMedida,
   usuarios,
 } from './registro.ts';
@@ -161,6 +163,74 @@ describe('validarRecurso: cross-field rules of a promotion window', () => {
     expect(r.erros).toEqual({ dataFim: 'A Data Fim não pode ser anterior à Data Início.' });
     expect(validarRecurso(produtoPromocao, { ...base, ...dias([]) }, false).erros).toEqual({
       segunda: 'Marque ao menos um dia da semana.',
+    });
+  });
+});
+
+describe('validarRecurso: combo groups, price-table lines, IBS/CBS classification', () => {
+  const P1 = 'a'.repeat(24);
+  const P2 = 'b'.repeat(24);
+  const combo = {
+    descricao: 'Pizza + Refri',
+    desconto: '10',
+    tipoDesconto: { id: 1 },
+  };
+
+  it('a combo needs at least one group, each with a quantity of at least 1 and some product', () => {
+    const def = produtoCombo;
+    expect(validarRecurso(def, { ...combo, agrupadores: [] }, false).erros).toEqual({
+      agrupadores: '* Obrigatório',
+    });
+    expect(validarRecurso(def, { ...combo, agrupadores: {} }, false).erros).toEqual({
+      agrupadores: '* Obrigatório',
+    });
+    expect(
+      validarRecurso(
+        def,
+        { ...combo, agrupadores: [{ descricao: 'Pizza', quantidade: 0, produtos: [] }] },
+        false,
+      ).erros,
+    ).toEqual({
+      'agrupadores.0.quantidade': 'Valor mínimo obrigatório: 1 e valor máximo de : 99',
+      'agrupadores.0.produtos': '* Obrigatório',
+    });
+    const ok = validarRecurso(def, { ...combo, agrupadores: [{ quantidade: 1, produtos: [P1] }] }, false);
+    expect(ok.erros).toEqual({});
+  });
+
+  it('a price table needs a filled line and names each product once', () => {
+    const def = tabelaVenda;
+    const base = { descricao: 'Delivery', tipoVenda: [{ id: 55 }] };
+    expect(validarRecurso(def, { ...base, precos: [{ produto: '', preco: '' }] }, false).erros).toEqual({
+      precos: '* Obrigatório',
+    });
+    expect(
+      validarRecurso(
+        def,
+        {
+          ...base,
+          precos: [
+            { produto: P1, preco: '10.00' },
+            { produto: P2, preco: '12.00' },
+            { produto: P1, preco: '9.00' },
+          ],
+        },
+        false,
+      ).erros,
+    ).toEqual({ 'precos.2.produto': 'Produto repetido na tabela.' });
+  });
+
+  it('cClassTrib is 6 digits starting with a known CST IBS/CBS', () => {
+    const def = produtoGeral;
+    const com = (cClassTrib: string) =>
+      validarRecurso(def, { configuracaoImposto: { IBSCBS: { CST: '000', cClassTrib } } }, true).erros;
+    expect(com('000001')).toEqual({});
+    expect(com('200034')).toEqual({});
+    expect(com('00001')).toEqual({
+      'configuracaoImposto.IBSCBS.cClassTrib': 'Classificação Tributária Inválida',
+    });
+    expect(com('999001')).toEqual({
+      'configuracaoImposto.IBSCBS.cClassTrib': 'Classificação Tributária Inválida',
     });
   });
 });

@@ -1,11 +1,7 @@
 import { itensDoGrupo } from '../catalogos/grupos.ts';
 import { validarData } from '../validadores/data.ts';
-import {
-  obrigatorio,
-  type ResultadoRegra,
-  validarQuantidade,
-  validarValor,
-} from '../validadores/genericos.ts';
+import { type ResultadoRegra, validarQuantidade, validarValor } from '../validadores/genericos.ts';
+import { MENSAGENS_VALIDACAO } from '../validadores/mensagens.ts';
 import type { Campo, DefinicaoRecurso, ValidadorTexto } from './definir-recurso.ts';
 import { MENSAGENS_RECURSO as M, REGRAS_TEXTO } from './regras-texto.ts';
 
@@ -97,6 +93,21 @@ function vazio(valor: unknown): boolean {
   return valor === undefined || valor === null || (typeof valor === 'string' && valor.trim() === '');
 }
 
+/** A record of a list whose every value is blank (the form's 'Adicionar' line left untouched). */
+function registroEmBranco(registro: unknown): boolean {
+  return (
+    typeof registro === 'object' &&
+    registro !== null &&
+    !Array.isArray(registro) &&
+    Object.values(registro).every(vazio)
+  );
+}
+
+/** A required field also needs an element when it is a list (references, catalogue choices, records). */
+function faltando(campo: Campo, valor: unknown): boolean {
+  return vazio(valor) || (campo.obrigatorio === true && Array.isArray(valor) && valor.length === 0);
+}
+
 /**
  * Sub-fields of a json block with a fixed shape. Keys of errors are dotted paths ('endereco.cep',
  * 'outrosTelefones.1.numero'); an empty block or an empty record of a list is "not filled". Unknown
@@ -129,8 +140,8 @@ function validarSubcampos(
     const saida: Record<string, unknown> = { ...entrada };
     for (const [sub, def] of Object.entries(subcampos)) {
       const v = entrada[sub];
-      if (vazio(v)) {
-        if (def.obrigatorio) erros[`${prefixo}.${sub}`] = obrigatorio(v) as string;
+      if (faltando(def, v)) {
+        if (def.obrigatorio) erros[`${prefixo}.${sub}`] = MENSAGENS_VALIDACAO.obrigatorio;
         continue;
       }
       const r =
@@ -165,16 +176,19 @@ export function validarRecurso(def: DefinicaoRecurso, corpo: unknown, parcial: b
     if (nome === 'empresa' && def.escopo === 'empresa') continue;
     const presente = Object.hasOwn(entrada, nome);
     const valor = entrada[nome];
-    const semValor = vazio(valor);
-    if (semValor) {
-      if (campo.obrigatorio && (!parcial || presente)) erros[nome] = obrigatorio(valor) as string;
-      else if (presente) valores[nome] = null;
+    if (faltando(campo, valor)) {
+      if (campo.obrigatorio && (!parcial || presente)) erros[nome] = MENSAGENS_VALIDACAO.obrigatorio;
+      else if (presente) valores[nome] = vazio(valor) ? null : valor;
       continue;
     }
     const r = validarCampo(campo, valor);
     if (r === true) continue;
     if (typeof r === 'string') erros[nome] = r;
     else valores[nome] = campo.tipo === 'json' ? validarSubcampos(campo, nome, r.valor, erros) : r.valor;
+    // A required list of records sent as an empty block ({}) or with only blank records is still empty.
+    const lista = valores[nome];
+    if (campo.obrigatorio && Array.isArray(lista) && !lista.some((r) => !registroEmBranco(r)))
+      erros[nome] = MENSAGENS_VALIDACAO.obrigatorio;
   }
   if (def.validar && Object.keys(erros).length === 0) Object.assign(erros, def.validar(valores));
   return { erros, valores };

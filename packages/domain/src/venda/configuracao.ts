@@ -5,7 +5,6 @@ import {
   diaSchema,
   horaSchema,
   idSchema,
-  localizacaoSchema,
   promocaoSchema,
   tipoVendaIdSchema,
 } from './esquemas.ts';
@@ -106,25 +105,38 @@ export const catalogoVendaSchema = z.object({
 export type CatalogoVenda = z.infer<typeof catalogoVendaSchema>;
 export type CatalogoVendaEntrada = z.input<typeof catalogoVendaSchema>;
 
+/**
+ * A coordinate or radius as a number, or as the decimal text stored settings may carry (the server reads
+ * the store's settings with every number as text): '-25.4296' is -25.4296.
+ */
+const numeroOuTexto = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^-?\d+(\.\d+)?$/)
+    .transform(Number),
+]);
+const pontoAreaSchema = z.object({ lat: numeroOuTexto, lng: numeroOuTexto });
+
 export const areaAtendimentoSchema = z.discriminatedUnion('tipo', [
   z.object({
     tipo: z.literal('poligono'),
     descricao: z.string().default(''),
-    pontos: z.array(localizacaoSchema).min(3),
+    pontos: z.array(pontoAreaSchema).min(3),
   }),
   z.object({
     tipo: z.literal('circulo'),
     descricao: z.string().default(''),
-    centro: localizacaoSchema,
-    raioMetros: z.number().positive(),
+    centro: pontoAreaSchema,
+    raioMetros: numeroOuTexto.pipe(z.number().positive()),
   }),
   z.object({
     tipo: z.literal('retangulo'),
     descricao: z.string().default(''),
-    norte: z.number(),
-    sul: z.number(),
-    leste: z.number(),
-    oeste: z.number(),
+    norte: numeroOuTexto,
+    sul: numeroOuTexto,
+    leste: numeroOuTexto,
+    oeste: numeroOuTexto,
   }),
 ]);
 export type AreaAtendimento = z.infer<typeof areaAtendimentoSchema>;

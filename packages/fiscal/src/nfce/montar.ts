@@ -7,7 +7,15 @@ import { gerarCodigoNumerico, montarChave } from '../chave.ts';
 import { formatarDataHora } from '../datas.ts';
 import { formatar, moeda, paraEscala, percentual, reduzir } from '../decimal.ts';
 import { escaparXml, limparTexto, somenteAlfanumericos, somenteDigitos, tagTexto } from '../texto.ts';
-import type { DadosNfce, IbsCbsItem, IcmsItem, ItemNfce, PagamentoNfce, PisCofinsItem } from '../tipos.ts';
+import type {
+  DadosNfce,
+  IbsCbsItem,
+  IcmsItem,
+  IcmsStItem,
+  ItemNfce,
+  PagamentoNfce,
+  PisCofinsItem,
+} from '../tipos.ts';
 import { codigoUf } from '../ufs.ts';
 
 export const NS_NFE = 'http://www.portalfiscal.inf.br/nfe';
@@ -19,6 +27,9 @@ export const TEXTO_HOMOLOGACAO = 'NOTA FISCAL EMITIDA EM AMBIENTE DE HOMOLOGACAO
 export interface TotaisNfce {
   vBC: string;
   vICMS: string;
+  vBCST?: string;
+  vST?: string;
+  vFCPST?: string;
   vProd: string;
   vDesc: string;
   vOutro: string;
@@ -51,6 +62,9 @@ export class ErroMontagemNfce extends Error {
 interface Acumulador {
   vBC: bigint;
   vICMS: bigint;
+  vBCST: bigint;
+  vST: bigint;
+  vFCPST: bigint;
   vProd: bigint;
   vDesc: bigint;
   vOutro: bigint;
@@ -82,6 +96,71 @@ export function documentoDestinatario(documento: string): { tag: 'CPF' | 'CNPJ';
   throw new ErroMontagemNfce(MENSAGEM_DOCUMENTO_INVALIDO);
 }
 
+const UM = 1_000_000n; // 100% at scale 6 (a percentage of scale 4 divided by 100)
+
+/**
+ * The ST part of an ICMS group (modBCST .. vFCPST) and its values. `base` is the operation value (scale 2),
+ * `q` the quantity (scale 4), `proprio` the issuer's own ICMS deducted from the ST. Every value is rounded
+ * half-up to cents once, from the exact product.
+ */
+function grupoSt(
+  st: IcmsStItem | undefined,
+  base: bigint,
+  q: bigint,
+  proprio: bigint,
+  xProd: string,
+  codigo: string,
+  temCest: boolean,
+  acc: Acumulador,
+): string {
+  if (!st)
+    throw new ErroMontagemNfce(`Produto ${xProd}: ${codigo} exige os dados do ICMS-ST (modBCST e pICMSST)`);
+  // Rejeição 806: operação com ICMS-ST sem o CEST do produto.
+  if (!temCest) throw new ErroMontagemNfce(`Produto ${xProd}: ${codigo} (ICMS-ST) exige o CEST do produto`);
+  const mod = st.modBCST;
+  if (!Number.isInteger(mod) || mod < 0 || mod > 6) {
+    throw new ErroMontagemNfce(
+      `Produto ${xProd}: modalidade da base do ICMS-ST (modBCST) ${String(mod)} inválida`,
+    );
+  }
+  const mva = st.pMVAST === undefined ? 0n : paraEscala(st.pMVAST, TAXAS);
+  const red = st.pRedBCST === undefined ? 0n : paraEscala(st.pRedBCST, TAXAS);
+  if (mva < 0n || red < 0n || red > 100n * 10_000n) {
+    throw new ErroMontagemNfce(`Produto ${xProd}: MVA ou redução da base do ICMS-ST inválida`);
+  }
+  if (mod === 4 && st.pMVAST === undefined) {
+    throw new ErroMontagemNfce(`Produto ${xProd}: ICMS-ST por MVA (modBCST 4) exige pMVAST`);
+  }
+  let vBCST: bigint;
+  if (mod === 4) vBCST = reduzir(base * (UM + mva) * (UM - red), 12);
+  else if (mod === 6) vBCST = reduzir(base * (UM - red), 6);
+  else {
+    if (st.vUnitBCST === undefined) {
+      throw new ErroMontagemNfce(
+        `Produto ${xProd}: ICMS-ST por pauta/preço (modBCST ${mod}) exige o valor unitário`,
+      );
+    }
+    vBCST = reduzir(paraEscala(st.vUnitBCST, 10) * q * (UM - red), 18);
+  }
+  const p = paraEscala(st.pICMSST, TAXAS);
+  const bruto = percentual(vBCST, p, TAXAS);
+  const vICMSST = bruto > proprio ? bruto - proprio : 0n;
+  acc.vBCST += vBCST;
+  acc.vST += vICMSST;
+  let s =
+    `<modBCST>${mod}</modBCST>` +
+    (st.pMVAST === undefined ? '' : `<pMVAST>${taxa(mva)}</pMVAST>`) +
+    (st.pRedBCST === undefined ? '' : `<pRedBCST>${taxa(red)}</pRedBCST>`) +
+    `<vBCST>${dec2(vBCST)}</vBCST><pICMSST>${taxa(p)}</pICMSST><vICMSST>${dec2(vICMSST)}</vICMSST>`;
+  if (st.pFCPST !== undefined) {
+    const pf = paraEscala(st.pFCPST, TAXAS);
+    const vFCPST = percentual(vBCST, pf, TAXAS);
+    acc.vFCPST += vFCPST;
+    s += `<vBCFCPST>${dec2(vBCST)}</vBCFCPST><pFCPST>${taxa(pf)}</pFCPST><vFCPST>${dec2(vFCPST)}</vFCPST>`;
+  }
+  return s;
+}
+
 function grupoIcms(
   icms: IcmsItem,
   origem: number,
@@ -89,6 +168,8 @@ function grupoIcms(
   crt: number,
   xProd: string,
   acc: Acumulador,
+  q: bigint,
+  temCest: boolean,
 ) {
   if ('CSOSN' in icms) {
     if (crt === 3) throw new ErroMontagemNfce(`Produto ${xProd}: regime normal (CRT 3) usa CST, não CSOSN`);
@@ -103,6 +184,19 @@ function grupoIcms(
       case '300':
       case '400':
         return `<ICMSSN102>${o}</ICMSSN102>`;
+      case '201': {
+        const proprio =
+          icms.pICMS === undefined ? 0n : percentual(base, paraEscala(icms.pICMS, TAXAS), TAXAS);
+        const st = grupoSt(icms.st, base, q, proprio, xProd, 'CSOSN 201', temCest, acc);
+        const p = paraEscala(icms.pCredSN ?? '0', TAXAS);
+        return `<ICMSSN201>${o}${st}<pCredSN>${taxa(p)}</pCredSN><vCredICMSSN>${dec2(percentual(base, p, TAXAS))}</vCredICMSSN></ICMSSN201>`;
+      }
+      case '202':
+      case '203': {
+        const proprio =
+          icms.pICMS === undefined ? 0n : percentual(base, paraEscala(icms.pICMS, TAXAS), TAXAS);
+        return `<ICMSSN202>${o}${grupoSt(icms.st, base, q, proprio, xProd, `CSOSN ${icms.CSOSN}`, temCest, acc)}</ICMSSN202>`;
+      }
       case '500':
         return `<ICMSSN500>${o}</ICMSSN500>`;
       case '900':
@@ -130,6 +224,29 @@ function grupoIcms(
       acc.vBC += bc;
       acc.vICMS += v;
       return `<ICMS20>${o}<modBC>3</modBC><pRedBC>${taxa(red)}</pRedBC><vBC>${dec2(bc)}</vBC><pICMS>${taxa(p)}</pICMS><vICMS>${dec2(v)}</vICMS></ICMS20>`;
+    }
+    case '10': {
+      const p = paraEscala(icms.pICMS ?? '0', TAXAS);
+      const v = percentual(base, p, TAXAS);
+      acc.vBC += base;
+      acc.vICMS += v;
+      const st = grupoSt(icms.st, base, q, v, xProd, 'CST 10', temCest, acc);
+      return `<ICMS10>${o}<modBC>3</modBC><vBC>${dec2(base)}</vBC><pICMS>${taxa(p)}</pICMS><vICMS>${dec2(v)}</vICMS>${st}</ICMS10>`;
+    }
+    case '30': {
+      const proprio = icms.pICMS === undefined ? 0n : percentual(base, paraEscala(icms.pICMS, TAXAS), TAXAS);
+      return `<ICMS30>${o}${grupoSt(icms.st, base, q, proprio, xProd, 'CST 30', temCest, acc)}</ICMS30>`;
+    }
+    case '70': {
+      const red = paraEscala(icms.pRedBC ?? '0', TAXAS);
+      const bc = base - percentual(base, red, TAXAS);
+      const p = paraEscala(icms.pICMS ?? '0', TAXAS);
+      const v = percentual(bc, p, TAXAS);
+      acc.vBC += bc;
+      acc.vICMS += v;
+      // The ST base starts from the operation value, not from the reduced own base.
+      const st = grupoSt(icms.st, base, q, v, xProd, 'CST 70', temCest, acc);
+      return `<ICMS70>${o}<modBC>3</modBC><pRedBC>${taxa(red)}</pRedBC><vBC>${dec2(bc)}</vBC><pICMS>${taxa(p)}</pICMS><vICMS>${dec2(v)}</vICMS>${st}</ICMS70>`;
     }
     case '40':
     case '41':
@@ -263,13 +380,16 @@ function det(item: ItemNfce, n: number, dados: DadosNfce, acc: Acumulador): stri
     acc.vTotTrib += vt;
     s += `<vTotTrib>${dec2(vt)}</vTotTrib>`;
   }
-  s += `<ICMS>${grupoIcms(imposto.icms, imposto.origem, base, dados.emitente.CRT, xProd, acc)}</ICMS>`;
-  const [pis, vPIS] = grupoPisCofins('PIS', imposto.pis, base, xProd);
-  const [cofins, vCOFINS] = grupoPisCofins('COFINS', imposto.cofins, base, xProd);
+  const temCest = !!item.CEST && somenteDigitos(item.CEST).length === 7;
+  // Refusals name the product, not the homologation text that replaces the first item's description.
+  const nome = limparTexto(item.xProd) || `item ${n}`;
+  s += `<ICMS>${grupoIcms(imposto.icms, imposto.origem, base, dados.emitente.CRT, nome, acc, q, temCest)}</ICMS>`;
+  const [pis, vPIS] = grupoPisCofins('PIS', imposto.pis, base, nome);
+  const [cofins, vCOFINS] = grupoPisCofins('COFINS', imposto.cofins, base, nome);
   acc.vPIS += vPIS;
   acc.vCOFINS += vCOFINS;
   s += pis + cofins;
-  if (imposto.ibsCbs) s += grupoIbsCbs(imposto.ibsCbs, base, xProd, acc);
+  if (imposto.ibsCbs) s += grupoIbsCbs(imposto.ibsCbs, base, nome, acc);
   s += '</imposto>';
   if (item.infAdProd) s += tagTexto('infAdProd', item.infAdProd, 500);
   return `${s}</det>`;
@@ -335,6 +455,9 @@ export function montarNfce(dados: DadosNfce): NfceMontada {
   const acc: Acumulador = {
     vBC: 0n,
     vICMS: 0n,
+    vBCST: 0n,
+    vST: 0n,
+    vFCPST: 0n,
     vProd: 0n,
     vDesc: 0n,
     vOutro: 0n,
@@ -385,8 +508,8 @@ export function montarNfce(dados: DadosNfce): NfceMontada {
   for (let i = 0; i < dados.itens.length; i++) {
     s += det(dados.itens[i] as ItemNfce, i + 1, dados, acc);
   }
-  // vNF = vProd - vDesc + vOutro (+ vST, vFrete, vSeg, vII, vIPI, which an NFC-e does not carry). MOC W16.
-  const vNF = acc.vProd - acc.vDesc + acc.vOutro;
+  // vNF = vProd - vDesc + vST + vFCPST + vOutro (+ vFrete, vSeg, vII, vIPI, which an NFC-e does not carry). MOC W16.
+  const vNF = acc.vProd - acc.vDesc + acc.vST + acc.vFCPST + acc.vOutro;
   const limite = paraEscala(dados.limiteSemIdentificacao ?? '10000.00', 2);
   if (!dest && vNF > limite) {
     throw new ErroMontagemNfce(
@@ -395,7 +518,8 @@ export function montarNfce(dados: DadosNfce): NfceMontada {
   }
   s +=
     `<total><ICMSTot><vBC>${dec2(acc.vBC)}</vBC><vICMS>${dec2(acc.vICMS)}</vICMS><vICMSDeson>0.00</vICMSDeson>` +
-    `<vFCP>0.00</vFCP><vBCST>0.00</vBCST><vST>0.00</vST><vFCPST>0.00</vFCPST><vFCPSTRet>0.00</vFCPSTRet>` +
+    `<vFCP>0.00</vFCP><vBCST>${dec2(acc.vBCST)}</vBCST><vST>${dec2(acc.vST)}</vST><vFCPST>${dec2(acc.vFCPST)}</vFCPST>` +
+    '<vFCPSTRet>0.00</vFCPSTRet>' +
     `<vProd>${dec2(acc.vProd)}</vProd><vFrete>0.00</vFrete><vSeg>0.00</vSeg><vDesc>${dec2(acc.vDesc)}</vDesc>` +
     `<vII>0.00</vII><vIPI>0.00</vIPI><vIPIDevol>0.00</vIPIDevol><vPIS>${dec2(acc.vPIS)}</vPIS>` +
     `<vCOFINS>${dec2(acc.vCOFINS)}</vCOFINS><vOutro>${dec2(acc.vOutro)}</vOutro><vNF>${dec2(vNF)}</vNF>` +
@@ -464,6 +588,11 @@ export function montarNfce(dados: DadosNfce): NfceMontada {
     vPag: dec2(vPag),
     vTroco: dec2(vTroco),
   };
+  if (acc.vBCST > 0n || acc.vST > 0n) {
+    totais.vBCST = dec2(acc.vBCST);
+    totais.vST = dec2(acc.vST);
+    totais.vFCPST = dec2(acc.vFCPST);
+  }
   if (acc.temIbsCbs) {
     totais.vIBS = dec2(acc.vIBSUF + acc.vIBSMun);
     totais.vCBS = dec2(acc.vCBS);

@@ -36,8 +36,11 @@ export interface OpcoesClienteSefaz {
   urlBase?: string;
   /** Per-request timeout, default 30 s. */
   timeoutMs?: number;
-  /** Extra trusted CA (PEM), e.g. the simulator's self-signed certificate. */
-  ca?: string;
+  /**
+   * Trusted CAs (PEM), replacing Node's default store: the ICP-Brasil chain of the real SEFAZ servers (with
+   * `tls.rootCertificates` beside it when public CAs must still be trusted), or the simulator's certificate.
+   */
+  ca?: string | string[];
   /** Default true; set false only for local tests against a self-signed server. */
   verificarServidor?: boolean;
 }
