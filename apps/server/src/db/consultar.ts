@@ -36,3 +36,45 @@ export function codigoErroPg(erro: unknown): string | undefined {
   }
   return undefined;
 }
+
+interface DbInterno {
+  dialect: { sqlToQuery(consulta: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      q: { sql: string; params: unknown[] },
+      campos: undefined,
+      nome: string | undefined,
+      arrays: boolean,
+    ): { execute(): Promise<unknown> };
+  };
+}
+
+/** Statement text -> its prepared name (few fixed texts; hashing a long text on every call is not free). */
+const nomesPreparados = new Map<string, string>();
+
+/** FNV-1a of the statement text: the same name always means the same text on a connection. */
+function hashTexto(texto: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < texto.length; i++) h = Math.imul(h ^ texto.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
+
+/**
+ * `consultar` as a named prepared statement on PostgreSQL: each pooled connection parses and plans the text
+ * once and then only binds the values (the hot sale statements spent most of the database's time planning).
+ * Only for statements whose text is fixed (values as parameters, no lists of varying length): every distinct
+ * text stays prepared on each connection (a pooler in transaction mode would need prepared-statement support).
+ * PGlite runs it as `consultar` does.
+ */
+export async function consultarPreparada(db: Db, nome: string, consulta: SQL): Promise<Linha[]> {
+  const d = db as unknown as DbInterno;
+  const q = d.dialect.sqlToQuery(consulta);
+  let nomeFinal = nomesPreparados.get(q.sql);
+  if (nomeFinal === undefined) {
+    nomeFinal = `${nome}_${hashTexto(q.sql)}`;
+    if (nomesPreparados.size < 1000) nomesPreparados.set(q.sql, nomeFinal);
+  }
+  const resultado = await d.session.prepareQuery(q, undefined, nomeFinal, false).execute();
+  if (Array.isArray(resultado)) return resultado as Linha[];
+  return (resultado as { rows: Linha[] }).rows;
+}

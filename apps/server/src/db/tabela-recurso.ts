@@ -68,6 +68,13 @@ export function tabelaDoRecurso(def: DefinicaoRecurso) {
         ? index(`${def.tabelaSql}_grupo_empresa_idx`).on(grupo, t.empresaId!)
         : index(`${def.tabelaSql}_grupo_idx`).on(grupo),
     ];
+    // Declared indexes (DefinicaoRecurso.indices): after the group (and the store, when store-scoped).
+    for (const campos of def.indices ?? []) {
+      const lideres = def.escopo === 'empresa' ? [grupo, t.empresaId!] : [grupo];
+      const nome = `${def.tabelaSql}_${campos.map(paraSnakeCase).join('_')}_idx`;
+      const [primeira, ...resto] = [...lideres, ...campos.map((c) => t[c]!)];
+      extras.push(index(nome).on(primeira!, ...resto));
+    }
     for (const [nome, campo] of Object.entries(def.campos)) {
       if ((campo.tipo === 'texto' || campo.tipo === 'inteiro') && campo.unico) {
         extras.push(

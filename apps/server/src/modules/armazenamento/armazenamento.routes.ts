@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { ErroNegocio, ok } from '../../lib/envelope.ts';
 import { novoId } from '../../lib/ids.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
-import { ArmazenamentoLocal, chaveSegura } from './armazenamento.ts';
+import { type Armazenamento, ArmazenamentoLocal, chaveSegura } from './armazenamento.ts';
+import { ArmazenamentoS3, ClienteS3, ErroS3 } from './cliente-s3.ts';
 
 const TAMANHO_MAXIMO = 10 * 1024 * 1024;
 // Spec 9: thumbnails are named by width and height; an extra 1024-height one is always made (and deleted).
@@ -48,12 +49,58 @@ const nomeMiniatura = (chave: string, sufixo: string) => {
   return `${chave.slice(0, chave.length - ext.length)}_${sufixo}${ext}`;
 };
 
+/** A storage failure as the user reads it (S3 refusals carry their own pt-BR reason). */
+function erroArmazenamento(prefixo: string, erro: unknown): ErroNegocio {
+  if (erro instanceof ErroNegocio) return erro;
+  if (erro instanceof ErroS3) return new ErroNegocio(`${prefixo}: ${erro.message}`);
+  return new ErroNegocio(`${prefixo}: ${erro instanceof Error ? erro.message : String(erro)}`);
+}
+
 export async function rotasArmazenamento(app: FastifyInstance): Promise<void> {
-  const raiz = path.join(app.servicos.config.dataDir, 'storage');
-  const armazenamento = new ArmazenamentoLocal(raiz);
+  const { config } = app.servicos;
+  let armazenamento: Armazenamento;
+  // Where a stored key is read from: /storage/ on this server unless the bucket has a public address.
+  let urlDe = (chave: string) => `/storage/${chave}`;
   await app.register(multipart, { limits: { fileSize: TAMANHO_MAXIMO, files: 1, fields: 10 } });
-  // Files are served under /storage/ (spec config.json storageUrl); names carry a random id.
-  await app.register(fastifyStatic, { root: raiz, prefix: '/storage/', decorateReply: false });
+  if (config.s3) {
+    const s3 = new ArmazenamentoS3(new ClienteS3(config.s3));
+    armazenamento = s3;
+    const publica = config.s3.urlPublica;
+    if (publica) urlDe = (chave) => `${publica}/${chave}`;
+    else {
+      // A private bucket: the server reads the object (signed GET) and hands it over.
+      app.get<{ Params: { '*': string } }>(
+        '/storage/*',
+        { config: { publico: true }, schema: { hide: true } },
+        async (request, reply) => {
+          let chave: string;
+          try {
+            chave = chaveSegura(request.params['*']);
+          } catch {
+            return reply.code(404).type('text/plain; charset=utf-8').send('Arquivo não encontrado.');
+          }
+          try {
+            const objeto = await s3.ler(chave);
+            if (!objeto)
+              return reply.code(404).type('text/plain; charset=utf-8').send('Arquivo não encontrado.');
+            // Keys carry a random id and are never rewritten: they can be cached for long.
+            return reply
+              .type(objeto.tipo ?? 'application/octet-stream')
+              .header('cache-control', 'public, max-age=86400')
+              .send(objeto.conteudo);
+          } catch (erro) {
+            request.log.error({ err: erro, chave }, 'falha ao ler do armazenamento S3');
+            return reply.code(502).type('text/plain; charset=utf-8').send('Armazenamento indisponível.');
+          }
+        },
+      );
+    }
+  } else {
+    const raiz = path.join(config.dataDir, 'storage');
+    armazenamento = new ArmazenamentoLocal(raiz);
+    // Files are served under /storage/ (spec config.json storageUrl); names carry a random id.
+    await app.register(fastifyStatic, { root: raiz, prefix: '/storage/', decorateReply: false });
+  }
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Spec 1 section 7: POST api/uploadS3 (multipart: file1, caminho, thumbnails).
@@ -95,8 +142,9 @@ export async function rotasArmazenamento(app: FastifyInstance): Promise<void> {
         throw new ErroNegocio('Falha ao fazer upload: envie uma imagem JPEG, PNG, WebP ou GIF.');
       }
       const extensao = info.format === 'jpeg' ? 'jpg' : info.format;
+      const tipo = `image/${info.format}`;
       const chave = `${pasta}/${novoId()}.${extensao}`;
-      await armazenamento.salvar(chave, arquivo.conteudo);
+      // Every piece is made first, then stored; a storage refusal removes what was already written.
       const gerar = async (m: Miniatura | { altura: number; largura?: undefined }, sufixo: string) => {
         const bytes = await sharp(arquivo.conteudo)
           .resize({
@@ -106,14 +154,35 @@ export async function rotasArmazenamento(app: FastifyInstance): Promise<void> {
             withoutEnlargement: !m.largura,
           })
           .toBuffer();
-        const k = nomeMiniatura(chave, sufixo);
-        await armazenamento.salvar(k, bytes);
-        return { largura: m.largura ?? null, altura: m.altura, caminho: k, url: `/storage/${k}` };
+        return { largura: m.largura ?? null, altura: m.altura, chave: nomeMiniatura(chave, sufixo), bytes };
       };
       const geradas = [];
       for (const m of miniaturas) geradas.push(await gerar(m, `${m.largura}x${m.altura}`));
       const extra = await gerar({ altura: ALTURA_EXTRA }, String(ALTURA_EXTRA));
-      return ok({ caminho: chave, url: `/storage/${chave}`, thumbnails: geradas, thumbnail1024: extra });
+      const pecas = [{ chave, bytes: arquivo.conteudo }, ...geradas, extra];
+      const gravadas: string[] = [];
+      try {
+        for (const p of pecas) {
+          await armazenamento.salvar(p.chave, p.bytes, tipo);
+          gravadas.push(p.chave);
+        }
+      } catch (erro) {
+        for (const k of gravadas) await armazenamento.remover(k).catch(() => false);
+        request.log.warn({ err: erro }, 'upload recusado pelo armazenamento');
+        throw erroArmazenamento('Falha ao fazer upload', erro);
+      }
+      const descrever = (g: { largura: number | null; altura: number; chave: string }) => ({
+        largura: g.largura,
+        altura: g.altura,
+        caminho: g.chave,
+        url: urlDe(g.chave),
+      });
+      return ok({
+        caminho: chave,
+        url: urlDe(chave),
+        thumbnails: geradas.map(descrever),
+        thumbnail1024: descrever(extra),
+      });
     },
   );
 
@@ -138,7 +207,10 @@ export async function rotasArmazenamento(app: FastifyInstance): Promise<void> {
       if (caminhos.length === 0) throw new ErroNegocio('Erro ao deletar imagem: informe caminho ou lista.');
       const removidos: string[] = [];
       for (const bruto of caminhos) {
-        const caminho = bruto.replace(/^\/?storage\//, '');
+        const publica = config.s3?.urlPublica;
+        const semPublica =
+          publica && bruto.startsWith(`${publica}/`) ? bruto.slice(publica.length + 1) : bruto;
+        const caminho = semPublica.replace(/^\/?storage\//, '');
         let chave: string;
         try {
           chave = chaveSegura(caminho);
@@ -150,8 +222,12 @@ export async function rotasArmazenamento(app: FastifyInstance): Promise<void> {
           throw new ErroNegocio(`Erro ao deletar imagem: ${bruto}`);
         const ext = path.extname(chave);
         const semExt = chave.slice(0, chave.length - ext.length);
-        const alvos = [chave, ...(await armazenamento.listar(`${semExt}_`))];
-        for (const alvo of alvos) if (await armazenamento.remover(alvo)) removidos.push(alvo);
+        try {
+          const alvos = [chave, ...(await armazenamento.listar(`${semExt}_`))];
+          for (const alvo of alvos) if (await armazenamento.remover(alvo)) removidos.push(alvo);
+        } catch (erro) {
+          throw erroArmazenamento('Erro ao deletar imagem', erro);
+        }
       }
       return ok({ removidos });
     },

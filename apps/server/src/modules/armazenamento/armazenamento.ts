@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-/** Where uploaded files live. Local disk under DATA_DIR/storage by default. */
+/** Where uploaded files live. Local disk under DATA_DIR/storage by default, S3 when configured. */
 export interface Armazenamento {
-  salvar(chave: string, conteudo: Buffer): Promise<void>;
+  salvar(chave: string, conteudo: Buffer, tipo?: string): Promise<void>;
   remover(chave: string): Promise<boolean>;
   /** Keys that start with a prefix (to find the thumbnails of a file). */
   listar(prefixo: string): Promise<string[]>;

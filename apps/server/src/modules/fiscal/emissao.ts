@@ -32,6 +32,7 @@ export const mensagemOffline = (motivo: string) =>
   `NFC-e emitida em contingência off-line (tpEmis 9): ${motivo}. Será transmitida automaticamente quando a SEFAZ responder.`;
 export const substituida = (motivo: string, n: number) =>
   `Sem retorno da SEFAZ (${motivo}); substituída pela NFC-e off-line nº ${n}.`;
+export const MENSAGEM_JA_EMITIDA = 'Já existe NFC-e emitida para esta venda.';
 export const AVISO_RENUMERACAO =
   'Não foi possível obter um novo número para a nota; a nota foi mantida com o número em duplicidade.';
 
@@ -103,6 +104,31 @@ export function registroNfce(l: Linha, completo = false): RegistroNfce {
   return r;
 }
 
+/** What the sale keeps of each of its notes (`venda.nfce`, spec 1): enough for the POS to show and print it. */
+export function resumoNfceDaVenda(l: Linha): Record<string, unknown> {
+  const n = registroNfce(l);
+  return {
+    _id: n._id,
+    chave: n.chave,
+    numero: n.numero,
+    serie: n.serie,
+    posicao: n.posicao,
+    tpEmis: n.tpEmis,
+    statusNota: n.statusNota,
+    cStat: n.cStat,
+    xMotivo: n.xMotivo,
+    protocoloRecebimento: n.protocoloRecebimento,
+    dataRecebimento: n.dataRecebimento,
+    qrCode: n.qrCode,
+    urlChave: n.urlChave,
+    cancelado: n.cancelado,
+    cpfCnpj: n.cpfCnpj,
+    valor: n.valor,
+    dhEmi: n.dhEmi,
+    aviso: n.aviso,
+  };
+}
+
 /** The signed note as the package knows it, rebuilt from its row (transmission, DANFE). */
 export function notaDoRegistro(l: Linha): NfceAssinada {
   return {
@@ -162,6 +188,9 @@ export function notificarNfce(fiscal: ServicoFiscal, l: Linha): void {
 }
 
 export class EmissaoNfce {
+  /** Issues in progress per sale/seat: a second request waits and then finds the note (never two notes). */
+  private readonly emAndamento = new Map<string, Promise<unknown>>();
+
   constructor(private readonly fiscal: ServicoFiscal) {}
 
   private get db() {
@@ -211,11 +240,29 @@ export class EmissaoNfce {
     return { produtos, taxaEntrega };
   }
 
-  /** Issues the NFC-e of a sale (ended, status 59) or of one seat of it. */
+  /** Issues the NFC-e of a sale (ended, status 59) or of one seat of it; one at a time per sale and seat. */
   async emitirVenda(
     ctx: ContextoEmissao,
     venda: Venda,
     opcoes: { posicao?: number | null | undefined; vendaId?: string | null } = {},
+  ): Promise<ResultadoEmissao> {
+    const chave = `${venda._id}:${opcoes.posicao ?? 0}`;
+    const anterior = this.emAndamento.get(chave);
+    const atual = (anterior ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => this.emitirUmaVez(ctx, venda, opcoes));
+    this.emAndamento.set(chave, atual);
+    try {
+      return await atual;
+    } finally {
+      if (this.emAndamento.get(chave) === atual) this.emAndamento.delete(chave);
+    }
+  }
+
+  private async emitirUmaVez(
+    ctx: ContextoEmissao,
+    venda: Venda,
+    opcoes: { posicao?: number | null | undefined; vendaId?: string | null },
   ): Promise<ResultadoEmissao> {
     if (venda.empresa !== ctx.empresaId) throw new ErroNegocio('A venda não pertence à empresa informada.');
     if (venda.status.id !== 59)
@@ -238,7 +285,7 @@ export class EmissaoNfce {
             and coalesce(posicao, 0) = ${opcoes.posicao ?? 0} and cancelado = false
             and status_nota in ('processado', 'contingencia')`,
     );
-    if (emitida) throw new ErroNegocio('Já existe NFC-e emitida para esta venda.');
+    if (emitida) throw new ErroNegocio(MENSAGEM_JA_EMITIDA);
     const { produtos, taxaEntrega } = await this.produtosDaVenda(ctx.grupoEmpresarialId, venda);
     const agora = this.fiscal.tempo.agora();
     const dhEmi = formatarDataHora(agora);

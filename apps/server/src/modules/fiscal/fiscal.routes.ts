@@ -1,7 +1,7 @@
 // HTTP API of the fiscal module (spec 2 section 7 fiscal calls + the setup, list, export and inbound screens).
 // See README.md beside this file for payloads and answers.
 import multipart from '@fastify/multipart';
-import { PERMISSAO, type Venda, vendaSchema } from '@retaguarda/domain';
+import { PERMISSAO, type Venda } from '@retaguarda/domain';
 import {
   danfeComoTexto,
   danfeHtml,
@@ -20,11 +20,24 @@ import { sessaoDe } from '../../plugins/autenticacao.ts';
 import { empresasComPermissao, temPermissao } from '../usuarios/permissoes.service.ts';
 import { empresaDoContexto } from '../usuarios/usuarios.routes.ts';
 import { carregarVenda } from '../vendas/vendas.repositorio.ts';
-import { EmissaoNfce, notaDoRegistro, type ResultadoEmissao, registroNfce } from './emissao.ts';
+import { aoEncerrarVenda, gravarNfceDaVenda } from '../vendas/vendas.service.ts';
+import {
+  EmissaoNfce,
+  MENSAGEM_JA_EMITIDA,
+  notaDoRegistro,
+  type ResultadoEmissao,
+  registroNfce,
+  resumoNfceDaVenda,
+} from './emissao.ts';
 import { importarXmlNfe, listarNotasEntrada, obterNotaEntrada, vincularItens } from './entrada.ts';
 import { cancelarNota, inutilizarNumeros } from './eventos.ts';
 import { FilaContingencia } from './fila-contingencia.ts';
 import { MODELO_BNF, MODELO_NFCE, type ModeloNumeracao, ServicoFiscal } from './fiscal.service.ts';
+import {
+  diferencasDaVendaEnviada,
+  mensagemVendaDivergente,
+  recebimentoPorPosicao,
+} from './venda-para-nfce.ts';
 import { type ArquivoZip, criarZip } from './zip.ts';
 
 export const MENSAGENS_ROTAS = {
@@ -39,14 +52,16 @@ export const MENSAGENS_ROTAS = {
   justificativaContingencia: 'A justificativa da contingência deve ter entre 15 e 256 caracteres.',
 } as const;
 
-/** Reads a sale by id; the sale module plugs its reader in (`app.fiscal.leitorVenda = ...`). */
+/** Reads a stored sale by id (the sale module's repository). */
 export type LeitorVenda = (grupoEmpresarialId: string, vendaId: string) => Promise<Venda | null>;
 
 export interface ModuloFiscal {
   servico: ServicoFiscal;
   emissao: EmissaoNfce;
   fila: FilaContingencia;
-  leitorVenda: LeitorVenda | undefined;
+  leitorVenda: LeitorVenda;
+  /** Writes the sale's notes into `venda.nfce` (serialised per sale, reads the rows when it runs). */
+  sincronizarVenda: (vendaId: string) => Promise<void>;
 }
 
 declare module 'fastify' {
@@ -56,28 +71,69 @@ declare module 'fastify' {
 }
 
 /**
- * Issues the NFC-e of an ended sale: the hand-over for the sale module (end sale -> NFC-e). Pass the sale
- * itself or its id (read with `app.fiscal.leitorVenda`).
+ * Issues the NFC-e of an ended sale, always built from the STORED sale (read by id through the sale module's
+ * repository): a client's copy (`conferir`, enviaNFCE `dadosNfe`) is only compared with it, and refused when
+ * its total, items or consumer document differ.
  */
 export async function emitirNfceDaVenda(
   app: FastifyInstance,
-  venda: Venda | string,
-  ctx: { grupoEmpresarialId: string; usuarioId: string | null; posicao?: number | null },
+  vendaId: string,
+  ctx: { grupoEmpresarialId: string; usuarioId: string | null; posicao?: number | null; conferir?: unknown },
 ): Promise<ResultadoEmissao> {
-  let v: Venda | null;
-  if (typeof venda === 'string') {
-    const leitor = app.fiscal.leitorVenda;
-    if (!leitor) throw new ErroNegocio(MENSAGENS_ROTAS.semVenda);
-    v = await leitor(ctx.grupoEmpresarialId, venda);
-    if (!v) throw new ErroNegocio(MENSAGENS_ROTAS.vendaNaoEncontrada);
-  } else v = venda;
-  if (v.grupoEmpresarial !== ctx.grupoEmpresarialId)
-    throw new ErroNegocio(MENSAGENS_ROTAS.vendaNaoEncontrada);
-  return app.fiscal.emissao.emitirVenda(
-    { grupoEmpresarialId: ctx.grupoEmpresarialId, empresaId: v.empresa, usuarioId: ctx.usuarioId },
-    v,
-    { posicao: ctx.posicao ?? null, vendaId: v._id },
-  );
+  const v = await app.fiscal.leitorVenda(ctx.grupoEmpresarialId, vendaId);
+  if (!v) throw new ErroNegocio(MENSAGENS_ROTAS.vendaNaoEncontrada);
+  if (ctx.conferir !== undefined) {
+    const diferencas = diferencasDaVendaEnviada(ctx.conferir, v);
+    if (diferencas.length > 0) throw new ErroNegocio(mensagemVendaDivergente(diferencas));
+  }
+  try {
+    return await app.fiscal.emissao.emitirVenda(
+      { grupoEmpresarialId: ctx.grupoEmpresarialId, empresaId: v.empresa, usuarioId: ctx.usuarioId },
+      v,
+      { posicao: ctx.posicao ?? null, vendaId: v._id },
+    );
+  } finally {
+    await app.fiscal.sincronizarVenda(v._id);
+  }
+}
+
+/**
+ * Sale ended (vendas hook): a store with `emitirNfce` gets its NFC-e now, one per seat when the table was
+ * received by seat. Never throws: a refusal before SEFAZ comes back as `avisoNfce`; the note itself (authorised,
+ * offline or rejected) is in `venda.nfce`.
+ */
+async function emitirAoEncerrar(
+  app: FastifyInstance,
+  venda: Venda,
+  grupo: string,
+  usuarioId: string,
+): Promise<Record<string, unknown> | undefined> {
+  const avisos: string[] = [];
+  try {
+    const e = await app.fiscal.servico.empresaFiscal(grupo, venda.empresa);
+    if (!e.emitirNfce) return undefined;
+    const posicoes = recebimentoPorPosicao(venda)
+      ? [
+          ...new Set(
+            venda.pagamentos.filter((p) => !p.lixo && p.posicao != null).map((p) => Number(p.posicao)),
+          ),
+        ]
+      : [null];
+    for (const posicao of posicoes) {
+      try {
+        await emitirNfceDaVenda(app, venda._id, { grupoEmpresarialId: grupo, usuarioId, posicao });
+      } catch (erro) {
+        // Ending again (same Idempotency-Key) finds the note already issued: nothing to say.
+        if (erro instanceof ErroNegocio && erro.message === MENSAGEM_JA_EMITIDA) continue;
+        if (!(erro instanceof ErroNegocio)) app.log.error({ err: erro, venda: venda._id }, 'NFC-e da venda');
+        avisos.push(`NFC-e não emitida: ${(erro as Error).message}`);
+      }
+    }
+  } catch (erro) {
+    app.log.error({ err: erro, venda: venda._id }, 'NFC-e da venda');
+    avisos.push(`NFC-e não emitida: ${(erro as Error).message}`);
+  }
+  return avisos.length > 0 ? { avisoNfce: avisos.join(' ') } : undefined;
 }
 
 /** Answer of enviaNFCE (spec 2 section 7): valido, json {retorno, qrCode, protNFe}, jsonMsg; plus `data`. */
@@ -119,9 +175,34 @@ export async function moduloFiscal(app: FastifyInstance): Promise<void> {
   // The sale module's repository reads the stored sale (items and payments) for the venda-id path.
   const leitorVenda: LeitorVenda = async (grupo, vendaId) =>
     (await carregarVenda(app.servicos.banco.db, grupo, vendaId, false))?.venda ?? null;
-  servico.notificar = (empresaId, dados) =>
+  // venda.nfce follows every stored change of a note (issued, authorised in background, cancelled). One chain
+  // per sale, and each run reads the rows when it starts, so the last write is the latest state.
+  const filasVenda = new Map<string, Promise<void>>();
+  const sincronizarVenda = (vendaId: string): Promise<void> => {
+    const anterior = filasVenda.get(vendaId) ?? Promise.resolve();
+    const proxima = anterior.then(async () => {
+      const linhas = await consultar(
+        app.servicos.banco.db,
+        sql`select * from nfce where venda_id = ${vendaId} order by created_at, numero`,
+      );
+      const grupo = linhas[0]?.grupo_empresarial_id as string | undefined;
+      if (grupo) await gravarNfceDaVenda(app.servicos, grupo, vendaId, linhas.map(resumoNfceDaVenda));
+    });
+    const fim = proxima.catch((erro: unknown) => app.log.error({ err: erro, venda: vendaId }, 'venda.nfce'));
+    filasVenda.set(vendaId, fim);
+    void fim.then(() => {
+      if (filasVenda.get(vendaId) === fim) filasVenda.delete(vendaId);
+    });
+    return fim;
+  };
+  servico.notificar = (empresaId, dados) => {
     app.servicos.tempoReal?.emitirParaEmpresa(empresaId, 'nfceAlterada', dados);
-  app.decorate('fiscal', { servico, emissao, fila, leitorVenda } satisfies ModuloFiscal);
+    if (typeof dados.venda === 'string') void sincronizarVenda(dados.venda);
+  };
+  app.decorate('fiscal', { servico, emissao, fila, leitorVenda, sincronizarVenda } satisfies ModuloFiscal);
+  aoEncerrarVenda(app.servicos, ({ venda, grupo, usuarioId }) =>
+    emitirAoEncerrar(app, venda, grupo, usuarioId),
+  );
   app.addHook('onReady', async () => fila.iniciar());
   app.addHook('onClose', async () => {
     await fila.parar();
@@ -230,6 +311,7 @@ async function rotasFiscal(app: FastifyInstance): Promise<void> {
           ),
           versaoQrCode: nulo(z.union([z.literal(2), z.literal(3)])),
           limiteSemIdentificacao: nulo(z.string().regex(/^\d+(\.\d{1,2})?$/)),
+          emitirNfce: z.boolean().optional(),
         }),
       },
     },
@@ -433,27 +515,24 @@ async function rotasFiscal(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const b = request.body;
-      let venda: Venda | string;
-      if (b.dadosNfe !== undefined) {
-        const v = vendaSchema.safeParse(b.dadosNfe);
-        if (!v.success) {
-          const detalhe = v.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-          throw new ErroNegocio(`Dados inválidos. ${detalhe}`);
-        }
-        venda = v.data;
-      } else if (b.venda) venda = b.venda;
-      else throw new ErroNegocio(MENSAGENS_ROTAS.semVenda);
-      const empresa = b.empresa ?? (typeof venda === 'string' ? undefined : venda.empresa);
-      const { s, empresaId } = await exigir(request, empresa, [PERMISSAO.emitirNfce]);
-      if (typeof venda !== 'string' && venda.empresa !== empresaId) {
-        throw new ErroNegocio('A venda não pertence à empresa informada.');
-      }
+      // The note is always built from the stored sale: dadosNfe only names it (its _id) and is compared with it.
+      const enviada =
+        b.dadosNfe === undefined ? undefined : z.object({ _id: id }).loose().safeParse(b.dadosNfe);
+      if (enviada && !enviada.success) throw new ErroNegocio('Dados inválidos. dadosNfe._id: Id inválido');
+      const vendaId = b.venda ?? enviada?.data?._id;
+      if (!vendaId) throw new ErroNegocio(MENSAGENS_ROTAS.semVenda);
+      const s0 = sessaoDe(request);
+      const venda = await app.fiscal.leitorVenda(s0.grupoEmpresarialId, vendaId);
+      if (!venda) throw new ErroNegocio(MENSAGENS_ROTAS.vendaNaoEncontrada);
+      const { s, empresaId } = await exigir(request, b.empresa ?? venda.empresa, [PERMISSAO.emitirNfce]);
+      if (venda.empresa !== empresaId) throw new ErroNegocio('A venda não pertence à empresa informada.');
       return comIdempotencia(db, request, s.grupoEmpresarialId, async () =>
         respostaEnviaNfce(
-          await emitirNfceDaVenda(app, venda, {
+          await emitirNfceDaVenda(app, vendaId, {
             grupoEmpresarialId: s.grupoEmpresarialId,
             usuarioId: s.usuarioId,
             posicao: b.posicao ?? null,
+            ...(b.dadosNfe === undefined ? {} : { conferir: b.dadosNfe }),
           }),
         ),
       );

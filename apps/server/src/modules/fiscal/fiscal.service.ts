@@ -1,7 +1,9 @@
 // The fiscal module's services: store fiscal setup, A1 certificate (encrypted at rest), note numbering
 // and the SEFAZ client of each store (real SEFAZ, or the local simulator in development and tests).
-import { randomBytes } from 'node:crypto';
+import { randomBytes, X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import tls from 'node:tls';
 import {
   type CertificadoA1,
   ClienteSefaz,
@@ -92,6 +94,8 @@ export interface EmpresaFiscal {
   ibsCbs: ConfiguracaoIbsCbs | null;
   versaoQrCode: 2 | 3 | null;
   limiteSemIdentificacao: string | null;
+  /** Issue the NFC-e when the POS ends a sale (server side). */
+  emitirNfce: boolean;
 }
 
 export interface ResumoCertificado {
@@ -121,7 +125,7 @@ const int = (v: unknown, padrao: number): number => {
 /** Where notes are sent: a SEFAZ URL override (with its CA) or the real web services of the UF. */
 export interface DestinoSefaz {
   url?: string;
-  ca?: string;
+  ca?: string | string[];
   /** The local simulator: the demo store may get its self-signed certificate at first use. */
   simulador: boolean;
   timeoutMs?: number;
@@ -167,18 +171,14 @@ export class ServicoFiscal {
   async destinoSefaz(): Promise<DestinoSefaz> {
     if (this.destino) return this.destino;
     const timeoutMs = Number(this.env.SEFAZ_TIMEOUT_MS ?? 10_000);
+    // Real SEFAZ servers present ICP-Brasil certificates, absent from Node's store: SEFAZ_CA is the bundle.
+    const ca = this.env.SEFAZ_CA ? lerCadeiaSefaz(this.env.SEFAZ_CA) : undefined;
     if (this.env.SEFAZ_URL) {
-      const { readFileSync } = await import('node:fs');
-      this.destino = {
-        url: this.env.SEFAZ_URL,
-        simulador: false,
-        timeoutMs,
-        ...(this.env.SEFAZ_CA ? { ca: readFileSync(this.env.SEFAZ_CA, 'utf8') } : {}),
-      };
+      this.destino = { url: this.env.SEFAZ_URL, simulador: false, timeoutMs, ...(ca ? { ca } : {}) };
       return this.destino;
     }
     if (this.env.NODE_ENV === 'production' || this.env.SEFAZ_SIMULADOR === 'false') {
-      this.destino = { simulador: false, timeoutMs };
+      this.destino = { simulador: false, timeoutMs, ...(ca ? { ca } : {}) };
       return this.destino;
     }
     // Keeps its issued keys beside the database (so 204/539 survive restarts like a real SEFAZ);
@@ -202,7 +202,7 @@ export class ServicoFiscal {
       this.db,
       sql`select e.id, e.descricao, e.nome_fantasia, e.cnpj, e.endereco, e.fiscal, e.nfce,
                  f.razao_social, f.ie, f.im, f.cnae, f.codigo_municipio, f.telefone, f.csc_id, f.csc_token_cifrado,
-                 f.responsavel_tecnico, f.ibs_cbs, f.versao_qr_code, f.limite_sem_identificacao
+                 f.responsavel_tecnico, f.ibs_cbs, f.versao_qr_code, f.limite_sem_identificacao, f.emitir_nfce
           from empresa e left join fiscal_empresa f on f.empresa_id = e.id
           where e.id = ${empresaId} and e.grupo_empresarial_id = ${grupoEmpresarialId} and e.lixo = false`,
     );
@@ -248,6 +248,7 @@ export class ServicoFiscal {
       ibsCbs: e.ibs_cbs ? (e.ibs_cbs as ConfiguracaoIbsCbs) : null,
       versaoQrCode: versao === 2 || versao === 3 ? versao : null,
       limiteSemIdentificacao: txt(e.limite_sem_identificacao),
+      emitirNfce: e.emitir_nfce === true,
     };
   }
 
@@ -278,6 +279,7 @@ export class ServicoFiscal {
       ibsCbs: e.ibsCbs,
       versaoQrCode: e.versaoQrCode,
       limiteSemIdentificacao: e.limiteSemIdentificacao,
+      emitirNfce: e.emitirNfce,
       certificado: await this.resumoCertificado(empresaId),
     };
   }
@@ -331,6 +333,7 @@ export class ServicoFiscal {
       ['ibs_cbs', d.ibsCbs === undefined ? undefined : JSON.stringify(d.ibsCbs)],
       ['versao_qr_code', d.versaoQrCode],
       ['limite_sem_identificacao', d.limiteSemIdentificacao],
+      ['emitir_nfce', d.emitirNfce],
     ];
     const definidos = campos.filter(([, v]) => v !== undefined);
     await this.garantirLinhaFiscal(grupoEmpresarialId, empresaId);
@@ -596,6 +599,31 @@ export class ServicoFiscal {
   }
 }
 
+/**
+ * The trusted CAs for the real SEFAZ: Node's public roots plus every certificate of the `SEFAZ_CA` file (PEM
+ * bundle, or one DER certificate as ITI distributes them). A missing or empty file stops the send with a
+ * clear message instead of a TLS error per note.
+ */
+export function lerCadeiaSefaz(caminho: string): string[] {
+  let bruto: Buffer;
+  try {
+    bruto = readFileSync(caminho);
+  } catch {
+    throw new ErroNegocio(`Arquivo da cadeia de certificados da SEFAZ (SEFAZ_CA) não encontrado: ${caminho}`);
+  }
+  const pem = bruto.toString('latin1').match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g);
+  let proprios: string[];
+  if (pem) proprios = pem;
+  else {
+    try {
+      proprios = [new X509Certificate(bruto).toString()];
+    } catch {
+      throw new ErroNegocio(`O arquivo SEFAZ_CA (${caminho}) não contém certificados (PEM ou DER).`);
+    }
+  }
+  return [...tls.rootCertificates, ...proprios];
+}
+
 export interface AtualizacaoConfiguracao {
   CRT?: 1 | 2 | 3;
   ambiente?: 1 | 2;
@@ -616,4 +644,5 @@ export interface AtualizacaoConfiguracao {
   ibsCbs?: ConfiguracaoIbsCbs | null;
   versaoQrCode?: 2 | 3 | null;
   limiteSemIdentificacao?: string | null;
+  emitirNfce?: boolean;
 }

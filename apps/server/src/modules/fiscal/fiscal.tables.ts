@@ -37,6 +37,8 @@ export const fiscalEmpresa = pgTable('fiscal_empresa', {
   ibsCbs: jsonb('ibs_cbs'),
   versaoQrCode: integer('versao_qr_code'),
   limiteSemIdentificacao: numeric('limite_sem_identificacao', { precision: 18, scale: 2 }),
+  /** The store issues the NFC-e of every sale the POS ends (server side, after the sale commits). */
+  emitirNfce: boolean('emitir_nfce').notNull().default(false),
   updatedAt: instante('updated_at').notNull().defaultNow(),
   updatedBy: text('updated_by'),
 });

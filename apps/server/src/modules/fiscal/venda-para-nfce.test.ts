@@ -140,6 +140,49 @@ describe('vendaParaNfce', () => {
     );
   });
 
+  it('ICMS-ST da configuração do produto (modBCST, pMVAST, pICMSST, CEST): CST 10 e CSOSN 202 chegam ao XML', () => {
+    const st = { modBCST: 4, pMVAST: '40', pICMSST: '18', CEST: '0300700' };
+    const normal = {
+      origem: 0,
+      CFOP: '5405',
+      CST: '10',
+      pICMS: '18',
+      ...st,
+      PIS: { CST: '49' },
+      COFINS: { CST: '49' },
+    };
+    const d = vendaParaNfce(
+      entrada({
+        empresa: empresa({ CRT: 3 }),
+        produtos: new Map([
+          [id(1), produto(1, normal)],
+          [id(2), produto(2, normal)],
+        ]),
+        venda: venda({ pagamentos: [pagamento('41.48')] }),
+      }),
+    );
+    expect(d.itens[0]).toMatchObject({
+      CEST: '0300700',
+      imposto: { icms: { CST: '10', pICMS: '18', st: { modBCST: 4, pMVAST: '40', pICMSST: '18' } } },
+    });
+    // item 1: 20 x 1.4 = 28.00 x 18% = 5.04 - 3.60 = 1.44; item 2: 18 x 1.4 = 25.20 x 18% = 4.54 - 3.24 = 1.30
+    expect(montarNfce(d).totais).toMatchObject({ vBCST: '53.20', vST: '2.74', vNF: '40.74' });
+    const simples = { ...SIMPLES, CSOSN: '202', pICMS: '18', ...st };
+    const s = vendaParaNfce(
+      entrada({
+        produtos: new Map([
+          [id(1), produto(1, simples)],
+          [id(2), produto(2, SIMPLES)],
+        ]),
+      }),
+    );
+    expect(s.itens[0]?.imposto?.icms).toEqual({
+      CSOSN: '202',
+      pICMS: '18',
+      st: { modBCST: 4, pMVAST: '40', pICMSST: '18' },
+    });
+  });
+
   it("'Olho no imposto': federal (nacional ou importado pela origem) + estadual + municipal, e infCpl", () => {
     const ibpt = { nacional: '13.45', importado: '20.00', estadual: '12.00', municipal: '0' };
     const d = vendaParaNfce(

@@ -1,6 +1,13 @@
 // Pure mapping of an ended sale (domain `Venda`) + store fiscal setup + products' tax configuration to the
 // NFC-e builder input (`DadosNfce`). No I/O, no clock: the issue instant and the number are passed in.
-import { cnpjValido, cpfValido, TIPO_VENDA, type Venda, type VendaItem } from '@retaguarda/domain';
+import {
+  cnpjValido,
+  cpfValido,
+  formatarMoeda,
+  TIPO_VENDA,
+  type Venda,
+  type VendaItem,
+} from '@retaguarda/domain';
 import {
   type Crt,
   type Csosn,
@@ -9,6 +16,7 @@ import {
   type Decimal,
   type IbsCbsItem,
   type IcmsItem,
+  type IcmsStItem,
   type ImpostoItem,
   type ItemNfce,
   MENSAGEM_DOCUMENTO_INVALIDO,
@@ -102,7 +110,20 @@ const texto = (v: unknown): string | undefined =>
 const decimal = (v: unknown): Decimal | undefined =>
   typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? v : undefined;
 const ORIGENS = [0, 1, 2, 3, 4, 5, 6, 7, 8] as const;
-const CSTS: readonly string[] = ['00', '20', '40', '41', '50', '60', '90'];
+const CSTS: readonly string[] = ['00', '10', '20', '30', '40', '41', '50', '60', '70', '90'];
+
+/** ICMS-ST of the product's state block: modBCST, pMVAST, pRedBCST, pICMSST, vUnitBCST (pauta), pFCPST. */
+function icmsSt(c: Registro): IcmsStItem | undefined {
+  const mod = Number(c.modBCST);
+  const pICMSST = decimal(c.pICMSST);
+  if (c.modBCST === undefined || c.modBCST === null || pICMSST === undefined) return undefined;
+  const st: IcmsStItem = { modBCST: (Number.isInteger(mod) ? mod : -1) as IcmsStItem['modBCST'], pICMSST };
+  for (const k of ['pMVAST', 'pRedBCST', 'vUnitBCST', 'pFCPST'] as const) {
+    const v = decimal(c[k]);
+    if (v !== undefined) st[k] = v;
+  }
+  return st;
+}
 const CSOSNS: readonly string[] = ['101', '102', '103', '201', '202', '203', '300', '400', '500', '900'];
 
 /** The product's tax block for the store's state (spec 5: "each item needs state tax configuration"). */
@@ -133,16 +154,20 @@ function impostoDoItem(
   // Spec 5: regime 3 uses CST, other regimes CSOSN; the wrong one counts as missing configuration.
   const temIcms = empresa.CRT === 3 ? !!cst && CSTS.includes(cst) : !!csosn && CSOSNS.includes(csosn);
   if (!c || !CFOP || !temIcms) throw new ErroNegocio(MENSAGENS_NFCE.semImposto(produto.descricao, uf));
+  const st = icmsSt(c);
   const icms: IcmsItem =
     empresa.CRT === 3
       ? {
           CST: cst as CstIcms,
           ...(decimal(c.pICMS) === undefined ? {} : { pICMS: decimal(c.pICMS) as Decimal }),
           ...(decimal(c.pRedBC) === undefined ? {} : { pRedBC: decimal(c.pRedBC) as Decimal }),
+          ...(st ? { st } : {}),
         }
       : {
           CSOSN: csosn as Csosn,
           ...(decimal(c.pCredSN) === undefined ? {} : { pCredSN: decimal(c.pCredSN) as Decimal }),
+          ...(decimal(c.pICMS) === undefined ? {} : { pICMS: decimal(c.pICMS) as Decimal }),
+          ...(st ? { st } : {}),
         };
   const pis = reg(c.PIS);
   const cofins = reg(c.COFINS);
@@ -364,4 +389,60 @@ export function vendaParaNfce(e: EntradaVendaNfce): DadosNfce {
       : {}),
   };
   return dados;
+}
+
+// ---- enviaNFCE with dadosNfe: the note always comes from the stored sale -----------------------------------
+
+/** designed: the refusal of a client copy of the sale that differs from the recorded one. */
+export const mensagemVendaDivergente = (diferencas: string[]) =>
+  `A venda enviada difere da venda registrada (${diferencas.join('; ')}): a NFC-e é emitida somente com os dados ` +
+  'registrados no servidor. Atualize a venda e tente novamente.';
+
+const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+const escalar = (v: unknown, escala: number): bigint | null => {
+  if (typeof v !== 'string' && typeof v !== 'number') return null;
+  try {
+    return paraEscala(v, escala);
+  } catch {
+    return null;
+  }
+};
+const idRef = (v: unknown): string => (typeof v === 'string' ? v : String(obj(v)._id ?? ''));
+const soDocumento = (v: unknown): string =>
+  typeof v === 'string' ? v.replace(/[^0-9A-Za-z]/g, '').toUpperCase() : '';
+
+/** Active lines as "product x quantity" keys, sorted (the order of lines is not a difference). */
+function chavesItens(itens: unknown[]): string[] {
+  return itens
+    .map(obj)
+    .filter((i) => i.cancelado !== true)
+    .map((i) => `${idRef(i.produto)}x${escalar(i.quantidade ?? '1', 4) ?? 'invalida'}`)
+    .sort();
+}
+
+/**
+ * What differs between a client's copy of a sale (enviaNFCE `dadosNfe`) and the stored sale: total, active
+ * items (product and quantity) and the consumer document. Only the fields the client sent are compared.
+ */
+export function diferencasDaVendaEnviada(enviada: unknown, registrada: Venda): string[] {
+  const e = obj(enviada);
+  const d: string[] = [];
+  if (e.total !== undefined) {
+    const t = escalar(e.total, 2);
+    if (t === null || t !== paraEscala(registrada.total, 2)) {
+      d.push(
+        `total ${t === null ? String(e.total) : formatarMoeda(moeda(t))} enviado, ${formatarMoeda(registrada.total)} registrado`,
+      );
+    }
+  }
+  if (Array.isArray(e.produtos)) {
+    const a = chavesItens(e.produtos);
+    const b = chavesItens(registrada.produtos);
+    if (a.length !== b.length || a.some((k, i) => k !== b[i])) d.push('itens diferentes');
+  }
+  if (typeof e.cpfCnpj === 'string' && soDocumento(e.cpfCnpj) !== soDocumento(registrada.cpfCnpj ?? '')) {
+    d.push('CPF/CNPJ do consumidor diferente');
+  }
+  return d;
 }

@@ -87,6 +87,14 @@ export async function rotasRecursos(app: FastifyInstance): Promise<void> {
     const numero = def.permissoes[acao];
     const leituraDoProprioGrupo = def.tabela === 'grupoEmpresarial' && acao === 'acessar';
     const empresa = empresaDoContexto(request);
+    // Reference data the POS loads: whoever may open a store reads it (in the stores open to them).
+    if (def.leituraLivre && acao === 'acessar' && p.porEmpresa.size > 0) {
+      return {
+        grupoEmpresarialId: s.grupoEmpresarialId,
+        usuarioId: s.usuarioId,
+        empresasPermitidas: def.escopo === 'empresa' ? [...p.porEmpresa.keys()] : [],
+      };
+    }
     if (!leituraDoProprioGrupo && !temPermissao(p, numero, def.escopo === 'grupo' ? empresa : undefined)) {
       throw new ErroNegocio(MENSAGEM_SEM_PERMISSAO);
     }

@@ -26,6 +26,21 @@ export interface ConsultaPopulate {
   skip?: unknown;
 }
 
+/**
+ * Runs inside the transaction of every generic write, after the row and its audit: what must change with
+ * the row or not at all (the POS versioning record of the stores, modules/referencia).
+ */
+export type GanchoGravacao = (
+  tx: Db,
+  evento: {
+    def: DefinicaoRecurso;
+    ctx: ContextoAcesso;
+    acao: 'incluir' | 'alterar' | 'excluir';
+    antes: Linha | null;
+    depois: Linha;
+  },
+) => Promise<void>;
+
 const LIMITE_PADRAO = 100;
 const LIMITE_MAXIMO_PADRAO = 1000;
 
@@ -192,7 +207,22 @@ function escreverCaminho(obj: Linha, partes: string[], valor: unknown): void {
 }
 
 export class RepositorioRecursos {
+  private readonly ganchos: GanchoGravacao[] = [];
+
   constructor(private readonly db: Db) {}
+
+  registrarGancho(gancho: GanchoGravacao): void {
+    this.ganchos.push(gancho);
+  }
+
+  /** The row, its audit and the hooks commit together or not at all. */
+  private escrever(executar: (tx: Db) => Promise<Parameters<GanchoGravacao>[1]>): Promise<Linha> {
+    return this.db.transaction(async (tx) => {
+      const evento = await executar(tx);
+      for (const gancho of this.ganchos) await gancho(tx, evento);
+      return evento.depois;
+    });
+  }
 
   async buscar(def: DefinicaoRecurso, ctx: ContextoAcesso, consulta: ConsultaPopulate): Promise<Linha[]> {
     const filtro = compilarFiltro(def, consulta.filtro);
@@ -293,10 +323,15 @@ export class RepositorioRecursos {
     }
   }
 
-  async obter(def: DefinicaoRecurso, ctx: ContextoAcesso, id: string): Promise<Linha | undefined> {
+  async obter(
+    def: DefinicaoRecurso,
+    ctx: ContextoAcesso,
+    id: string,
+    executor: Db = this.db,
+  ): Promise<Linha | undefined> {
     if (!ehId(id)) return undefined;
     const linha = await consultarUm(
-      this.db,
+      executor,
       sql`select * from ${tabelaSql(def)} where ${escopo(def, ctx)} and id = ${id}`,
     );
     return linha && linhaParaJson(def, linha);
@@ -322,53 +357,63 @@ export class RepositorioRecursos {
     colunas.created_by = sql`${ctx.usuarioId}`;
     colunas.updated_by = sql`${ctx.usuarioId}`;
     const nomes = Object.keys(colunas);
-    const linha = await this.gravar(
-      def,
-      sql`insert into ${tabelaSql(def)} (${sql.join(
-        nomes.map((n) => sql.identifier(n)),
-        sql`, `,
-      )}) values (${sql.join(
-        nomes.map((n) => colunas[n]!),
-        sql`, `,
-      )}) returning *`,
-    );
-    const json = linhaParaJson(def, linha);
-    await this.auditar(def, ctx, id, 'incluir', null, json, json.empresa as string | undefined);
-    return json;
+    return this.escrever(async (tx) => {
+      const linha = await this.gravar(
+        tx,
+        def,
+        sql`insert into ${tabelaSql(def)} (${sql.join(
+          nomes.map((n) => sql.identifier(n)),
+          sql`, `,
+        )}) values (${sql.join(
+          nomes.map((n) => colunas[n]!),
+          sql`, `,
+        )}) returning *`,
+      );
+      const json = linhaParaJson(def, linha);
+      await this.auditar(tx, def, ctx, id, 'incluir', null, json, empresaAuditada(json));
+      return { def, ctx, acao: 'incluir', antes: null, depois: json };
+    });
   }
 
   async alterar(def: DefinicaoRecurso, ctx: ContextoAcesso, id: string, corpo: unknown): Promise<Linha> {
-    const antes = await this.obter(def, ctx, id);
-    if (!antes) throw new ErroNegocio('Registro não encontrado.');
+    if (!(await this.obter(def, ctx, id))) throw new ErroNegocio('Registro não encontrado.');
     const valores = validarEntrada(def, corpo, true);
     const atribuicoes = Object.entries(valores).map(
       ([c, v]) => sql`${sql.identifier(c)} = ${paraParametro(v)}`,
     );
     atribuicoes.push(sql`updated_at = now()`, sql`updated_by = ${ctx.usuarioId}`);
-    const linha = await this.gravar(
-      def,
-      sql`update ${tabelaSql(def)} set ${sql.join(atribuicoes, sql`, `)} where ${escopo(def, ctx)} and id = ${id} returning *`,
-    );
-    const depois = linhaParaJson(def, linha);
-    await this.auditar(def, ctx, id, 'alterar', antes, depois, antes.empresa as string | undefined);
-    return depois;
+    return this.escrever(async (tx) => {
+      const antes = await this.obter(def, ctx, id, tx);
+      if (!antes) throw new ErroNegocio('Registro não encontrado.');
+      const linha = await this.gravar(
+        tx,
+        def,
+        sql`update ${tabelaSql(def)} set ${sql.join(atribuicoes, sql`, `)} where ${escopo(def, ctx)} and id = ${id} returning *`,
+      );
+      const depois = linhaParaJson(def, linha);
+      await this.auditar(tx, def, ctx, id, 'alterar', antes, depois, empresaAuditada(antes));
+      return { def, ctx, acao: 'alterar', antes, depois };
+    });
   }
 
   async excluir(def: DefinicaoRecurso, ctx: ContextoAcesso, id: string): Promise<Linha> {
-    const antes = await this.obter(def, ctx, id);
-    if (!antes) throw new ErroNegocio('Registro não encontrado.');
-    const linha = await this.gravar(
-      def,
-      sql`update ${tabelaSql(def)} set lixo = true, updated_at = now(), updated_by = ${ctx.usuarioId} where ${escopo(def, ctx)} and id = ${id} returning *`,
-    );
-    const depois = linhaParaJson(def, linha);
-    await this.auditar(def, ctx, id, 'excluir', antes, depois, antes.empresa as string | undefined);
-    return depois;
+    return this.escrever(async (tx) => {
+      const antes = await this.obter(def, ctx, id, tx);
+      if (!antes) throw new ErroNegocio('Registro não encontrado.');
+      const linha = await this.gravar(
+        tx,
+        def,
+        sql`update ${tabelaSql(def)} set lixo = true, updated_at = now(), updated_by = ${ctx.usuarioId} where ${escopo(def, ctx)} and id = ${id} returning *`,
+      );
+      const depois = linhaParaJson(def, linha);
+      await this.auditar(tx, def, ctx, id, 'excluir', antes, depois, empresaAuditada(antes));
+      return { def, ctx, acao: 'excluir', antes, depois };
+    });
   }
 
-  private async gravar(def: DefinicaoRecurso, comando: SQL): Promise<Linha> {
+  private async gravar(tx: Db, def: DefinicaoRecurso, comando: SQL): Promise<Linha> {
     try {
-      const linha = await consultarUm(this.db, comando);
+      const linha = await consultarUm(tx, comando);
       if (!linha) throw new ErroNegocio('Registro não encontrado.');
       return linha;
     } catch (erro) {
@@ -390,6 +435,7 @@ export class RepositorioRecursos {
   }
 
   private async auditar(
+    tx: Db,
     def: DefinicaoRecurso,
     ctx: ContextoAcesso,
     registroId: string,
@@ -399,13 +445,17 @@ export class RepositorioRecursos {
     empresaId: string | undefined,
   ): Promise<void> {
     await consultar(
-      this.db,
+      tx,
       sql`insert into auditoria (id, grupo_empresarial_id, empresa_id, tabela, registro_id, acao, usuario_id, antes, depois)
           values (${novoId()}, ${ctx.grupoEmpresarialId}, ${empresaId ?? null}, ${def.tabela}, ${registroId}, ${acao},
                   ${ctx.usuarioId}, ${antes === null ? null : JSON.stringify(antes)}::jsonb, ${JSON.stringify(depois)}::jsonb)`,
     );
   }
 }
+
+/** The audit row's company: only a single-store record has one (multi-store ones keep a list of ids). */
+const empresaAuditada = (linha: Linha): string | undefined =>
+  typeof linha.empresa === 'string' ? linha.empresa : undefined;
 
 const CAMPOS_DE_CONTROLE = new Set(['updated_at', 'updatedBy', 'created_at', 'createdBy']);
 

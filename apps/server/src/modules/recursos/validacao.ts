@@ -2,10 +2,38 @@ import type { Campo, DefinicaoRecurso } from '@retaguarda/domain';
 import { validarRecurso } from '@retaguarda/domain';
 import { colunaDoCampo } from '../../db/tabela-recurso.ts';
 import { ErroNegocio } from '../../lib/envelope.ts';
+import { ehId, novoId } from '../../lib/ids.ts';
 
 export interface ValorColuna {
   campo: Campo;
   valor: unknown;
+}
+
+/** 'agrupadores.0.produtos' -> 'Agrupadores 1 › Produtos' (labels of the definition, 1-based records). */
+export function rotuloDoCaminho(def: DefinicaoRecurso, caminho: string): string {
+  const partes = caminho.split('.');
+  const nomes: string[] = [];
+  let campos: Readonly<Record<string, Campo>> | undefined = def.campos;
+  for (const parte of partes) {
+    if (/^\d+$/.test(parte)) {
+      nomes[nomes.length - 1] = `${nomes.at(-1) ?? ''} ${Number(parte) + 1}`;
+      continue;
+    }
+    const campo: Campo | undefined = campos?.[parte];
+    nomes.push(campo?.rotulo ?? parte);
+    campos = campo?.tipo === 'json' ? campo.subcampos : undefined;
+  }
+  return nomes.join(' › ');
+}
+
+/** Records of `idItens` lists get an id when they come without one (the sale engine keys groups by it). */
+function darIdsAosItens(campo: Campo, valor: unknown): unknown {
+  if (campo.tipo !== 'json' || !campo.idItens || !Array.isArray(valor)) return valor;
+  return valor.map((item) =>
+    typeof item === 'object' && item !== null && !ehId((item as { _id?: unknown })._id)
+      ? { ...item, _id: novoId() }
+      : item,
+  );
 }
 
 /** Validates with the domain's rules and maps accepted fields to their SQL columns; refuses with every message. */
@@ -17,13 +45,13 @@ export function validarEntrada(
   const { erros, valores } = validarRecurso(def, corpo, parcial);
   const campos = Object.keys(erros);
   if (campos.length > 0) {
-    const detalhes = campos.map((c) => `${def.campos[c]?.rotulo ?? c}: ${erros[c]}`);
+    const detalhes = campos.map((c) => `${rotuloDoCaminho(def, c)}: ${erros[c]}`);
     throw new ErroNegocio(detalhes.join('; '), { erros });
   }
   const colunas: Record<string, ValorColuna> = {};
   for (const [nome, valor] of Object.entries(valores)) {
     const campo = def.campos[nome];
-    if (campo) colunas[colunaDoCampo(nome, campo)] = { campo, valor };
+    if (campo) colunas[colunaDoCampo(nome, campo)] = { campo, valor: darIdsAosItens(campo, valor) };
   }
   return colunas;
 }

@@ -104,6 +104,8 @@ export interface ConfiguracaoFiscal {
   responsavelTecnico: ResponsavelTecnico | null;
   versaoQrCode: number | null;
   limiteSemIdentificacao: string | null;
+  /** The server issues the NFC-e when the POS ends a sale. */
+  emitirNfce: boolean;
   certificado: Certificado | null;
 }
 

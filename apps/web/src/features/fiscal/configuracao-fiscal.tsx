@@ -3,6 +3,7 @@ import {
   Alert,
   Button,
   Card,
+  Checkbox,
   Col,
   Descriptions,
   Form,
@@ -75,6 +76,7 @@ interface CamposFormulario {
   telefone: string | null;
   cscId: string | null;
   cscToken?: string;
+  emitirNfce: boolean;
   rtCNPJ?: string;
   rtContato?: string;
   rtEmail?: string;
@@ -98,6 +100,7 @@ function camposDe(c: ConfiguracaoFiscal): CamposFormulario {
     telefone: c.telefone,
     cscId: c.cscId,
     cscToken: '',
+    emitirNfce: c.emitirNfce,
     rtCNPJ: c.responsavelTecnico?.CNPJ ?? '',
     rtContato: c.responsavelTecnico?.xContato ?? '',
     rtEmail: c.responsavelTecnico?.email ?? '',
@@ -131,6 +134,7 @@ export function alteracaoDe(v: CamposFormulario): AlteracaoFiscal {
     codigoMunicipio: texto(v.codigoMunicipio),
     telefone: texto(v.telefone),
     cscId: texto(v.cscId),
+    emitirNfce: v.emitirNfce === true,
     responsavelTecnico: rt,
   };
   if (texto(v.cscToken)) alteracao.cscToken = texto(v.cscToken);
@@ -251,6 +255,15 @@ export function ConfiguracaoFiscalEmpresa({ empresa }: { empresa: string }) {
                   }
                 >
                   <Input.Password autoComplete="new-password" />
+                </Form.Item>
+              </Col>
+              <Col span={24}>
+                <Form.Item
+                  name="emitirNfce"
+                  valuePropName="checked"
+                  extra="O servidor emite a nota com a venda gravada; na falta da SEFAZ, em contingência off-line."
+                >
+                  <Checkbox data-testid="emitir-nfce">Emitir a NFC-e ao encerrar a venda no PDV</Checkbox>
                 </Form.Item>
               </Col>
             </Row>

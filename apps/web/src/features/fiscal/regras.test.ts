@@ -34,9 +34,11 @@ describe('fiscal screen rules', () => {
       telefone: null,
       cscId: '1',
       cscToken: '',
+      emitirNfce: true,
     };
     const a = alteracaoDe(base);
     expect(a).toMatchObject({
+      emitirNfce: true,
       razaoSocial: 'Pizzaria Exemplo Ltda',
       ie: null,
       uf: 'PR',

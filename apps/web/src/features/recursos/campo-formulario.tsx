@@ -1,6 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Campo, type CampoJson, itensDoGrupo } from '@retaguarda/domain';
 import {
+  AutoComplete,
   Button,
   Card,
   Checkbox,
@@ -60,6 +61,28 @@ function Entrada(p: PropsCampo): ReactNode {
   const status = p.erros[caminho] ? ('error' as const) : undefined;
   switch (campo.tipo) {
     case 'texto':
+      // Codes of a catalogue offered while typing (the validator decides what else is accepted).
+      if (campo.sugestoes)
+        return (
+          <AutoComplete
+            id={id}
+            allowClear
+            status={status}
+            disabled={somenteLeitura}
+            value={comoTexto(valor)}
+            popupMatchSelectWidth={false}
+            options={(itensDoGrupo(campo.sugestoes) ?? []).map((i) => ({
+              value: String(i.id),
+              label: `${i.id} - ${i.descricao}`,
+            }))}
+            filterOption={(texto, opcao) =>
+              String(opcao?.label ?? '')
+                .toLowerCase()
+                .includes(texto.toLowerCase())
+            }
+            onChange={(v: string | undefined) => onChange(v ?? null)}
+          />
+        );
       if (campo.opcoes)
         return (
           <Select

@@ -87,8 +87,13 @@ export function ListaRecurso({
   const [busca, setBusca] = useState(estado.busca);
   const [exportando, setExportando] = useState(false);
 
-  const mudar = (parcial: Partial<EstadoLista>, substituir = false) =>
-    setParams(escreverEstadoLista({ ...estado, ...parcial }), { replace: substituir });
+  const mudar = (parcial: Partial<EstadoLista>, substituir = false) => {
+    const novos = escreverEstadoLista({ ...estado, ...parcial });
+    // The screen's tab (TelaRecurso) is not list state: it stays.
+    const aba = params.get('aba');
+    if (aba) novos.set('aba', aba);
+    setParams(novos, { replace: substituir });
+  };
 
   const visiveis =
     estado.colunas.length > 0 ? estado.colunas.filter((c) => def.campos[c]) : [...def.lista.colunas];
@@ -303,6 +308,11 @@ export function ListaRecurso({
               Exportar
             </Button>
           </Dropdown>
+          {personalizacao?.acoesLista?.({
+            podeIncluir: permissoes.incluir,
+            recarregar: () =>
+              void queryClient.invalidateQueries({ queryKey: chaves.recursoTodos(def.tabela) }),
+          })}
           {permissoes.incluir && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => mudar({ abrir: 'novo' })}>
               Incluir

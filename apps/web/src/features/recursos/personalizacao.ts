@@ -14,6 +14,13 @@ export interface Personalizacao {
   camposOcultos?: readonly string[];
   editores?: Record<string, (p: PropsCampo) => ReactNode>;
   padroes?: () => Valores;
+  /**
+   * Other registrations shown as tabs of this screen (e.g. the IBPT table in the tax configuration): spec
+   * section 2 fixes the routes, so a registration without a route of its own lives in its kin's screen.
+   */
+  abas?: readonly { chave: string; titulo: string; def: DefinicaoRecurso; personalizacao?: Personalizacao }[];
+  /** Buttons of the list toolbar, before 'Incluir' (e.g. an import); `recarregar` refetches the list. */
+  acoesLista?: (ctx: { podeIncluir: boolean; recarregar: () => void }) => ReactNode;
   /** Buttons at the left of the form footer; `id` is undefined while the record is new. */
   acoesFormulario?: (ctx: {
     id: string | undefined;

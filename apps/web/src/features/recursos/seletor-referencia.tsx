@@ -4,11 +4,16 @@ import { Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { chaves } from '../../lib/api/chaves.ts';
 import { buscarRegistros } from './api.ts';
-import { type Registro, rotuloRegistro } from './exibicao.ts';
+import { rotuloRegistro } from './exibicao.ts';
 import { camposBusca } from './filtro-lista.ts';
 
 // Reference picker: searches the referenced table on the server (getPopulate, $or of the `busca` fields)
-// and shows the labels of the ids already chosen.
+// and shows the labels of the ids already chosen. What is listed always answers the text in the box:
+// while the typing pause runs or the search is on its way nothing stale is offered (an Enter or a click
+// there picked a record of the previous list), chosen records that do not match leave the list (antd keeps
+// their labels), and leaving the box forgets its text (antd empties it on blur without telling onSearch).
+// The look-up of the chosen ids once shared the empty search's cache entry when none was chosen, so the
+// first page of the table stayed listed whatever was typed.
 
 interface Props {
   id?: string;
@@ -61,7 +66,8 @@ export function SeletorReferencia({
     enabled: Boolean(def) && !desabilitado,
   });
   const escolhidos = useQuery({
-    queryKey: chaves.recursoOpcoes(tabela, '', ids),
+    // Its own key: with no id chosen it would share the empty search's entry and list the whole table.
+    queryKey: [...chaves.recursoOpcoes(tabela, '', ids), 'escolhidos'],
     queryFn: () =>
       buscarRegistros(
         tabela,
@@ -70,9 +76,20 @@ export function SeletorReferencia({
       ),
     enabled: Boolean(def) && ids.length > 0,
   });
-  const porId = new Map<string, Registro>();
-  for (const r of [...(escolhidos.data ?? []), ...(opcoes.data ?? [])]) if (r._id) porId.set(r._id, r);
-  const lista = [...porId.values()].map((r) => ({ value: r._id ?? '', label: rotuloRegistro(def, r) }));
+  const digitado = busca.trim();
+  // The debounced term has not caught up with the box yet: the results on hand answer an older text.
+  const pendente = digitado !== termo;
+  const buscando = pendente || opcoes.isFetching;
+  const casa = (rotulo: string) => !digitado || rotulo.toLowerCase().includes(digitado.toLowerCase());
+  const porId = new Map<string, { value: string; label: string }>();
+  for (const r of ids.length > 0 ? (escolhidos.data ?? []) : []) {
+    const rotulo = rotuloRegistro(def, r);
+    if (r._id && casa(rotulo)) porId.set(r._id, { value: r._id, label: rotulo });
+  }
+  for (const r of pendente ? [] : (opcoes.data ?? [])) {
+    if (r._id) porId.set(r._id, { value: r._id, label: rotuloRegistro(def, r) });
+  }
+  const lista = [...porId.values()];
 
   return (
     <Select
@@ -80,19 +97,20 @@ export function SeletorReferencia({
       mode={multiplo ? 'multiple' : undefined}
       allowClear
       showSearch={{ filterOption: false, onSearch: setBusca }}
-      loading={opcoes.isFetching}
+      loading={buscando}
       status={status}
       placeholder={placeholder ?? 'Pesquisar...'}
       value={multiplo ? ids : (ids[0] ?? null)}
       options={lista}
       disabled={desabilitado}
       notFoundContent={
-        opcoes.isFetching
+        buscando
           ? 'Buscando...'
           : opcoes.isError
             ? `Não foi possível listar: ${opcoes.error.message}`
             : 'Nenhum registro encontrado'
       }
+      onBlur={() => setBusca('')}
       onChange={(v: string | string[] | undefined) => {
         setBusca('');
         onChange(v === undefined ? null : v);

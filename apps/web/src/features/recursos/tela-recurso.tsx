@@ -1,7 +1,7 @@
 import { type DefinicaoRecurso, recursos } from '@retaguarda/domain';
-import { App, Result } from 'antd';
+import { App, Result, Tabs } from 'antd';
 import type { ComponentType } from 'react';
-import { useMatches } from 'react-router';
+import { useMatches, useSearchParams } from 'react-router';
 import { ListaRecurso } from './lista-recurso.tsx';
 import type { Personalizacao } from './personalizacao.ts';
 
@@ -30,8 +30,41 @@ export function TelaRecurso({
 }) {
   return (
     <App component={false}>
-      <ListaRecurso def={def} personalizacao={personalizacao} />
+      {personalizacao?.abas?.length ? (
+        <TelaComAbas def={def} personalizacao={personalizacao} />
+      ) : (
+        <ListaRecurso def={def} personalizacao={personalizacao} />
+      )}
     </App>
+  );
+}
+
+const PRINCIPAL = 'principal';
+
+/** The route's registration plus its kin as tabs (address param `aba`; a tab starts with a clean list). */
+function TelaComAbas({ def, personalizacao }: { def: DefinicaoRecurso; personalizacao: Personalizacao }) {
+  const [params, setParams] = useSearchParams();
+  const abas = personalizacao.abas ?? [];
+  const pedida = params.get('aba');
+  const ativa = abas.some((a) => a.chave === pedida) ? (pedida as string) : PRINCIPAL;
+  return (
+    <Tabs
+      activeKey={ativa}
+      destroyOnHidden
+      onChange={(chave) => setParams(chave === PRINCIPAL ? {} : { aba: chave })}
+      items={[
+        {
+          key: PRINCIPAL,
+          label: def.titulo,
+          children: <ListaRecurso def={def} personalizacao={personalizacao} />,
+        },
+        ...abas.map((a) => ({
+          key: a.chave,
+          label: a.titulo,
+          children: <ListaRecurso def={a.def} personalizacao={a.personalizacao} />,
+        })),
+      ]}
+    />
   );
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "fiscal_empresa" ADD COLUMN "emitir_nfce" boolean DEFAULT false NOT NULL;

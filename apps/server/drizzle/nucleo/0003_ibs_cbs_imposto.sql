@@ -1,0 +1,1 @@
+ALTER TABLE "configuracao_imposto" ADD COLUMN "ibscbs" jsonb;

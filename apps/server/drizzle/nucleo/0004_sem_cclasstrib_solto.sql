@@ -1,0 +1,1 @@
+ALTER TABLE "configuracao_imposto" DROP COLUMN "c_class_trib";

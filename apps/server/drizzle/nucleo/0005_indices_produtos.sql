@@ -1,0 +1,2 @@
+CREATE INDEX "produto_geral_descricao_idx" ON "produto_geral" USING btree ("grupo_empresarial_id","descricao");--> statement-breakpoint
+CREATE INDEX "produto_geral_empresa_produto_geral_idx" ON "produto_geral_empresa" USING btree ("grupo_empresarial_id","empresa_id","produto_geral_id");
