@@ -1,50 +1,22 @@
-import { CLIENTE_PADRAO, TIPO_VENDA, type Venda } from '@retaguarda/domain';
-import { Button, Card, Flex, Form, Input, List, Modal, Typography } from 'antd';
-import { useState } from 'react';
-import { api } from '../../lib/api/cliente.ts';
-import { notificar } from '../../lib/notify/notificar.ts';
+import { CLIENTE_PADRAO, formatarMoeda, TIPO_VENDA } from '@retaguarda/domain';
+import { Alert, Button, Card, Descriptions, Flex, Spin, Tag, Typography } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { BuscaCliente, descricaoPessoa, type Pessoa, paraClienteVenda } from './cliente-busca.tsx';
 import type { DadosFrenteLoja, ProdutoFrenteLoja } from './dados-referencia.ts';
+import { EnderecoClienteDialog } from './endereco-cliente-dialog.tsx';
+import { formatarDistancia, localizarEntrega, type ResultadoEntrega, taxaDaEntrega } from './entrega-loja.ts';
 import type { IndiceProdutos } from './indice-produtos.ts';
 import { TelaVenda } from './tela-venda.tsx';
 import type { AmbienteVenda } from './venda-local.ts';
 
 // Delivery (55): find the customer by the spec's classification (CPF, CNPJ, phone, rg, e-mail, name) or
-// register one quickly (defaults PR, Brasil, DDD 41) with the address from the CEP lookup; the delivery
-// fee comes from the domain engine (distance bands, city/neighbourhood, default) and the server.
+// register one quickly (defaults PR, Brasil, DDD 41) with the address from the CEP lookup. The address is then
+// geocoded and must lie in this store's service area (entrega-loja.ts, with the spec's messages); the fee comes
+// from the domain engine with the road distance, and the server measures again when the sale is created.
+// A refused address offers only fixing it or another customer; a maps service out of reach lets the
+// operator go on without the distance (fee by neighbourhood, else the default).
 
-interface Endereco {
-  logradouro?: string;
-  numero?: string;
-  bairro?: string;
-  cidade?: string;
-  uf?: string;
-  cep?: string;
-  complemento?: string;
-  pais?: string;
-}
-
-interface Pessoa {
-  _id: string;
-  nome: string;
-  cpfCnpj?: string | null;
-  telefone?: { ddd?: string; numero?: string } | null;
-  endereco?: Endereco | null;
-}
-
-const paraClienteVenda = (p: Pessoa): NonNullable<Venda['cliente']> => ({
-  _id: p._id,
-  nome: p.nome,
-  clientePadrao: false,
-  endereco: {
-    logradouro: p.endereco?.logradouro ?? '',
-    numero: p.endereco?.numero ?? '',
-    cidade: p.endereco?.cidade ?? '',
-    uf: p.endereco?.uf ?? 'PR',
-    bairro: p.endereco?.bairro ?? '',
-    complemento: p.endereco?.complemento ?? '',
-    cep: p.endereco?.cep ?? '',
-  },
-});
+type Localizacao = { estado: 'localizando' } | ResultadoEntrega | { situacao: 'semLocalizar' };
 
 export function TelaDelivery({
   dados,
@@ -57,80 +29,40 @@ export function TelaDelivery({
   amb: AmbienteVenda;
   registrarRecarga: (fn: (() => void) | null) => void;
 }) {
-  const [busca, setBusca] = useState('');
-  const [achados, setAchados] = useState<Pessoa[] | null>(null);
   const [cliente, setCliente] = useState<Pessoa | null>(null);
-  const [novo, setNovo] = useState(false);
+  const [entrega, setEntrega] = useState<Localizacao>({ estado: 'localizando' });
+  const [vendendo, setVendendo] = useState(false);
+  const [editando, setEditando] = useState(false);
   const [contador, setContador] = useState(0);
-  const [form] = Form.useForm();
 
-  const buscar = async () => {
-    if (!busca.trim()) return;
-    try {
-      setAchados(
-        // The server classifies the text (CPF, CNPJ, phone, rg, e-mail, name: spec 1 section 5).
-        await api.post<Pessoa[]>(
-          'buscarClienteFrenteLoja',
-          { texto: busca },
-          { acao: 'ao buscar o cliente' },
-        ),
-      );
-    } catch {
-      setAchados([]);
-    }
+  const pedido = useRef(0);
+  const localizar = useCallback(
+    async (p: Pessoa) => {
+      // Only the answer for the customer on screen counts (a slow one for the previous is dropped).
+      const n = ++pedido.current;
+      setEntrega({ estado: 'localizando' });
+      const r = await localizarEntrega(p, dados.empresa, dados.configuracao);
+      if (n === pedido.current) setEntrega(r);
+    },
+    [dados.empresa, dados.configuracao],
+  );
+
+  useEffect(() => {
+    if (cliente) void localizar(cliente);
+  }, [cliente, localizar]);
+
+  const trocarCliente = () => {
+    pedido.current++;
+    setCliente(null);
+    setVendendo(false);
+    setContador((n) => n + 1);
   };
 
-  const buscarCep = async () => {
-    const cep = String(form.getFieldValue('cep') ?? '');
-    try {
-      const e = await api.get<{ logradouro: string; bairro: string; localidade: string; uf: string }>(
-        `cep/${encodeURIComponent(cep)}`,
-        { acao: 'ao buscar o CEP' },
-      );
-      form.setFieldsValue({
-        logradouro: e.logradouro,
-        bairro: e.bairro,
-        cidade: e.localidade,
-        uf: e.uf || 'PR',
-      });
-    } catch {
-      // the toast says 'CEP inválido!' / 'CEP não localizado!'
-    }
-  };
-
-  const cadastrar = async (v: Record<string, string>) => {
-    try {
-      const p = await api.post<Pessoa>(
-        'pessoa',
-        {
-          nome: v.nome,
-          tiposPessoa: ['Cliente'],
-          telefone: { ddd: v.ddd || '41', numero: v.telefone, tipo: 'Celular', principal: true },
-          endereco: {
-            cep: v.cep,
-            logradouro: v.logradouro,
-            numero: v.numero,
-            complemento: v.complemento ?? '',
-            bairro: v.bairro,
-            cidade: v.cidade,
-            uf: v.uf || 'PR',
-            pais: 'Brasil',
-            tipo: 'Entrega',
-            principal: true,
-          },
-        },
-        { acao: 'ao cadastrar o cliente' },
-      );
-      setNovo(false);
-      setCliente(p);
-      notificar({ tipo: 'success', mensagem: `Cliente ${p.nome} cadastrado.` });
-    } catch {
-      // toast shown
-    }
-  };
-
-  if (cliente) {
-    const c = paraClienteVenda(cliente);
+  if (cliente && vendendo && 'situacao' in entrega && entrega.situacao !== 'recusada') {
+    const distancia =
+      entrega.situacao === 'atendida' && entrega.distanciaMetros !== null
+        ? entrega.distanciaMetros
+        : undefined;
     return (
       <TelaVenda
         key={`${cliente._id}-${contador}`}
@@ -138,145 +70,148 @@ export function TelaDelivery({
         indice={indice}
         amb={amb}
         tipoVenda={TIPO_VENDA.delivery}
-        clienteLocal={c}
-        criacao={{ cliente: cliente._id, vendaDescricao: cliente.nome }}
+        clienteLocal={paraClienteVenda(cliente)}
+        criacao={{
+          cliente: cliente._id,
+          vendaDescricao: cliente.nome,
+          ...(distancia === undefined ? {} : { distanciaEntregaMetros: distancia }),
+        }}
         titulo={`Delivery · ${cliente.nome}`}
         offline={false}
         aoOffline={() => undefined}
-        aoTerminar={() => {
-          setCliente(null);
-          setAchados(null);
-          setBusca('');
-          setContador((n) => n + 1);
-        }}
+        aoTerminar={trocarCliente}
         registrarRecarga={registrarRecarga}
       />
     );
   }
 
+  if (cliente) {
+    return (
+      <Card
+        title={`Delivery · ${cliente.nome}`}
+        data-testid="tela-delivery-entrega"
+        extra={<Typography.Text type="secondary">{dados.empresa.descricao}</Typography.Text>}
+      >
+        <Descriptions size="small" column={1} bordered>
+          <Descriptions.Item label="Cliente">{cliente.nome}</Descriptions.Item>
+          <Descriptions.Item label="Endereço cadastrado">
+            {descricaoPessoa(cliente) || 'Sem endereço cadastrado'}
+            {cliente.endereco?.cidade ? ` · ${cliente.endereco.cidade}/${cliente.endereco.uf ?? ''}` : ''}
+          </Descriptions.Item>
+          {'situacao' in entrega && entrega.situacao === 'atendida' && (
+            <>
+              <Descriptions.Item label="Endereço no mapa">
+                <span data-testid="endereco-mapa">{entrega.enderecoFormatado}</span>
+              </Descriptions.Item>
+              <Descriptions.Item label="Área de atendimento">
+                {entrega.area ? (
+                  <Tag color="success" data-testid="area-entrega">
+                    {entrega.area.descricao || dados.empresa.descricao}
+                  </Tag>
+                ) : (
+                  <Typography.Text type="secondary">
+                    A loja não tem áreas de atendimento cadastradas
+                  </Typography.Text>
+                )}
+              </Descriptions.Item>
+              <Descriptions.Item label="Distância">
+                <span data-testid="distancia-entrega">
+                  {entrega.distanciaMetros === null
+                    ? 'Loja sem localização: taxa pelo bairro'
+                    : `${formatarDistancia(entrega.distanciaMetros)} ${entrega.porRota ? 'pela rota' : 'em linha reta'}`}
+                </span>
+              </Descriptions.Item>
+              <Descriptions.Item label="Taxa de entrega">
+                <Typography.Text strong data-testid="taxa-entrega-previa">
+                  {formatarMoeda(entrega.taxaEntrega)}
+                </Typography.Text>
+              </Descriptions.Item>
+            </>
+          )}
+          {'situacao' in entrega && entrega.situacao === 'semLocalizar' && (
+            <Descriptions.Item label="Taxa de entrega">
+              <Typography.Text strong data-testid="taxa-entrega-previa">
+                {formatarMoeda(taxaDaEntrega(cliente, null, dados.configuracao))}
+              </Typography.Text>{' '}
+              <Typography.Text type="secondary">(sem localizar: pelo bairro, ou a padrão)</Typography.Text>
+            </Descriptions.Item>
+          )}
+        </Descriptions>
+
+        {'estado' in entrega && (
+          <Flex gap={8} align="center" style={{ marginTop: 16 }} data-testid="localizando-endereco">
+            <Spin size="small" />
+            <Typography.Text type="secondary">Localizando o endereço no mapa...</Typography.Text>
+          </Flex>
+        )}
+        {'situacao' in entrega && entrega.situacao === 'recusada' && (
+          <Alert
+            style={{ marginTop: 16 }}
+            type="error"
+            showIcon
+            data-testid="entrega-recusada"
+            title={entrega.mensagem}
+            description={
+              entrega.foraDaArea
+                ? `A ${dados.empresa.descricao} não entrega em ${entrega.enderecoFormatado ?? 'este endereço'}. Corrija o endereço ou escolha outro cliente.`
+                : 'Corrija o endereço do cliente ou escolha outro cliente.'
+            }
+          />
+        )}
+        {'situacao' in entrega && entrega.situacao === 'semComunicacao' && (
+          <Alert
+            style={{ marginTop: 16 }}
+            type="warning"
+            showIcon
+            data-testid="entrega-sem-comunicacao"
+            title={entrega.mensagem}
+            description="O mapa não respondeu: tente de novo, ou siga sem a distância (taxa pelo bairro, ou a padrão)."
+          />
+        )}
+
+        <Flex gap={8} wrap style={{ marginTop: 16 }}>
+          {'situacao' in entrega &&
+            (entrega.situacao === 'atendida' || entrega.situacao === 'semLocalizar') && (
+              <Button size="large" type="primary" autoFocus onClick={() => setVendendo(true)}>
+                Iniciar venda
+              </Button>
+            )}
+          {'situacao' in entrega && entrega.situacao === 'semComunicacao' && (
+            <>
+              <Button size="large" type="primary" onClick={() => void localizar(cliente)}>
+                Tentar novamente
+              </Button>
+              <Button size="large" onClick={() => setEntrega({ situacao: 'semLocalizar' })}>
+                Seguir sem localizar
+              </Button>
+            </>
+          )}
+          <Button size="large" onClick={() => setEditando(true)}>
+            Editar endereço
+          </Button>
+          <Button size="large" onClick={trocarCliente}>
+            Trocar cliente
+          </Button>
+        </Flex>
+        <EnderecoClienteDialog
+          cliente={editando ? cliente : null}
+          aoFechar={() => setEditando(false)}
+          aoSalvar={(p) => {
+            setEditando(false);
+            setCliente(p);
+          }}
+        />
+      </Card>
+    );
+  }
+
   return (
     <Card title="Delivery: cliente" data-testid="tela-delivery">
-      <Flex gap={8}>
-        <Input
-          size="large"
-          autoFocus
-          aria-label="Buscar cliente"
-          placeholder="CPF, CNPJ, telefone, RG, e-mail ou nome"
-          value={busca}
-          onChange={(e) => setBusca(e.target.value)}
-          onPressEnter={() => void buscar()}
-        />
-        <Button size="large" type="primary" onClick={() => void buscar()}>
-          Buscar
-        </Button>
-        <Button
-          size="large"
-          onClick={() => {
-            form.resetFields();
-            setNovo(true);
-          }}
-        >
-          Novo cliente
-        </Button>
-      </Flex>
-      {achados && (
-        <List
-          style={{ marginTop: 12 }}
-          dataSource={achados}
-          locale={{ emptyText: 'Nenhum cliente encontrado.' }}
-          renderItem={(p) => (
-            <List.Item
-              actions={[
-                <Button key="e" type="primary" onClick={() => setCliente(p)}>
-                  Escolher
-                </Button>,
-              ]}
-            >
-              <List.Item.Meta
-                title={p.nome}
-                description={[
-                  p.telefone?.numero ? `(${p.telefone.ddd ?? ''}) ${p.telefone.numero}` : '',
-                  p.endereco
-                    ? `${p.endereco.logradouro ?? ''}, ${p.endereco.numero ?? ''} - ${p.endereco.bairro ?? ''}`
-                    : '',
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              />
-            </List.Item>
-          )}
-        />
-      )}
+      <BuscaCliente key={contador} aoEscolher={setCliente} />
       <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-        Sem cliente escolhido a venda é do {CLIENTE_PADRAO.nome} e não tem taxa de entrega.
+        Sem cliente escolhido a venda é do {CLIENTE_PADRAO.nome} e não tem taxa de entrega. O endereço do
+        cliente é localizado no mapa e precisa estar na área de atendimento da loja.
       </Typography.Paragraph>
-      <Modal
-        open={novo}
-        title="Cadastro rápido de cliente"
-        okText="Cadastrar"
-        onOk={() => form.submit()}
-        onCancel={() => setNovo(false)}
-        width={640}
-        forceRender
-      >
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={cadastrar}
-          initialValues={{ ddd: '41', uf: 'PR' }}
-          requiredMark={false}
-        >
-          <Form.Item label="Nome" name="nome" rules={[{ required: true, message: '* Obrigatório' }]}>
-            <Input maxLength={150} />
-          </Form.Item>
-          <Flex gap={8}>
-            <Form.Item label="DDD" name="ddd" style={{ width: 80 }}>
-              <Input maxLength={2} />
-            </Form.Item>
-            <Form.Item
-              label="Telefone"
-              name="telefone"
-              style={{ flex: 1 }}
-              rules={[{ required: true, message: '* Obrigatório' }]}
-            >
-              <Input maxLength={9} />
-            </Form.Item>
-            <Form.Item label="CEP" name="cep" style={{ width: 160 }}>
-              <Input maxLength={9} onPressEnter={() => void buscarCep()} />
-            </Form.Item>
-            <Form.Item label=" ">
-              <Button onClick={() => void buscarCep()}>Buscar CEP</Button>
-            </Form.Item>
-          </Flex>
-          <Flex gap={8}>
-            <Form.Item
-              label="Logradouro"
-              name="logradouro"
-              style={{ flex: 1 }}
-              rules={[{ required: true, message: '* Obrigatório' }]}
-            >
-              <Input />
-            </Form.Item>
-            <Form.Item label="Número" name="numero" style={{ width: 100 }}>
-              <Input />
-            </Form.Item>
-          </Flex>
-          <Flex gap={8}>
-            <Form.Item label="Bairro" name="bairro" style={{ flex: 1 }}>
-              <Input />
-            </Form.Item>
-            <Form.Item label="Cidade" name="cidade" style={{ flex: 1 }}>
-              <Input />
-            </Form.Item>
-            <Form.Item label="UF" name="uf" style={{ width: 70 }}>
-              <Input maxLength={2} />
-            </Form.Item>
-          </Flex>
-          <Form.Item label="Complemento" name="complemento">
-            <Input />
-          </Form.Item>
-        </Form>
-      </Modal>
     </Card>
   );
 }
