@@ -322,6 +322,28 @@ describe('previews', () => {
     expect(etiqueta.corpo.data.message).toMatch(/é de etiquetas/);
   });
 
+  it('a text-only printer (model 0): plain paper without bold or double size, no condensed font', async () => {
+    const epson = await t.post('/api/impressao/preview', { documento: sangria(), modelo: 1 }, token);
+    expect(epson.corpo.data).toMatchObject({ linguagem: 'ESCPOS', colunas: 48 });
+    expect(epson.corpo.data.html).toMatch(/class="c b x"/);
+    const texto = await t.post('/api/impressao/preview', { documento: sangria(), modelo: 0 }, token);
+    expect(texto.corpo.data).toMatchObject({ linguagem: 'TEXTO', texto: epson.corpo.data.texto });
+    expect(texto.corpo.data.html).not.toMatch(/class="[^"]*\b[bx]\b/);
+    expect(texto.corpo.data.html).toContain('SANGRIA');
+    const bytes = Buffer.from(texto.corpo.data.conteudo as string, 'base64');
+    expect(bytes.includes(0x1b) || bytes.includes(0x1d)).toBe(false);
+    expect(texto.corpo.data.tamanho).toBe(bytes.length);
+    const doc = sangria();
+    const condensado = await t.post(
+      '/api/impressao/preview',
+      { documento: { ...doc, cabecalho: { ...doc.cabecalho, colunas: 64 } }, modelo: 0 },
+      token,
+    );
+    expect(condensado.corpo.data.message).toBe(
+      'A impressora Genérica (somente texto) não tem fonte condensada: use 48 colunas.',
+    );
+  });
+
   it('GET /api/impressao/:id/preview.html shows a stored job, also one sent as raw bytes', async () => {
     const [c] = await criar({ documento: sangria('77.00') });
     const r = await t.app.inject({

@@ -71,6 +71,15 @@ beforeAll(async () => {
     'Queijo Extra',
   ])
     p[d] = await l.produto(d);
+  // The seed's demo kitchen (seed-kds.ts) routes the same products: this file works with its own stations
+  // only, so every bump here decides the expedition. Deleted stations must also leave the store's list.
+  for (const e of dados(await l.get('/api/kds/estacoes')) as unknown as Registro[])
+    dados(await t.del(`/api/kdsEstacao/${e._id as string}`, l.admin));
+  const expedicoes = await l.post('/api/kdsExpedicao/getPopulate', { filtro: {} }, l.admin, {
+    empresa: l.empresa,
+  });
+  for (const e of expedicoes.lista as Registro[])
+    dados(await t.del(`/api/kdsExpedicao/${e._id as string}`, l.admin));
   const setorCozinha = await criar('kdsSetor', { descricao: 'Cozinha' });
   const setorBar = await criar('kdsSetor', { descricao: 'Bar', produtos: [p['Refrigerante Lata 350ml']] });
   await criar('kdsSetorCadastroGrupo', { agrupador: await agrupador('Pizzas'), kdsSetor: setorCozinha });

@@ -2,6 +2,16 @@ import { createHash } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  type AgenteFilho,
+  diretorioTemporario,
+  esperar,
+  type ImpressoraFalsa,
+  impressoraFalsa,
+  iniciarAgente,
+} from '../../print-agent/test/apoio.ts';
+import { documentoComoTexto } from '../../server/src/modules/impressao/layouts/documento.ts';
+import { lerEscPos } from '../../server/src/modules/impressao/layouts/leitura.ts';
+import {
   type Aba,
   abrirNavegador,
   capturar,
@@ -11,10 +21,12 @@ import {
   USUARIOS,
 } from './apoio.ts';
 
-// Kitchen display, expedition and motoboy dispatch with several browser contexts at once: the POS (here
-// its API) launches a table order with items of two sectors -> each KDS station (a 1920x1080 TV and a
-// tablet) shows only its items within 1 s -> bump -> the expedition shows it produced -> a rider takes a
-// delivery order out -> delivered.
+// Kitchen display, expedition and motoboy dispatch with several browser contexts at once, on the demo
+// kitchen of the seed (seed-kds.ts: stations Cozinha Quente, Bar, Montagem): the POS (here its API) launches
+// a table order with items of two sectors -> each KDS station (a 1920x1080 TV and a tablet) shows only its
+// items within 1 s -> bump -> the expedition shows it produced -> a rider takes a delivery order out ->
+// delivered. The production tickets and the expedition ticket reach fake TCP printers through the real
+// print agent (apps/print-agent, a child process), checked byte by byte.
 
 const baseUrl = inject('baseUrl');
 let navegador: Browser;
@@ -22,6 +34,10 @@ let token = '';
 let empresa = '';
 const ids: Record<string, string> = {};
 const abas: Aba[] = [];
+/** The store's kitchen printer (production tickets) and cashier printer (expedition ticket). */
+let cozinhaImp: ImpressoraFalsa;
+let caixaImp: ImpressoraFalsa;
+let agente: AgenteFilho;
 
 interface Envelope {
   valido: boolean;
@@ -80,33 +96,93 @@ beforeAll(async () => {
   ])
     ids[p] = await idPor('produtoGeral', p);
   ids.joao = await idPor('pessoa', 'João Cliente', 'nome');
-  const criar = async (tabela: string, corpo: Record<string, unknown>) =>
-    (await chamar('POST', tabela, { empresa, ...corpo }))._id as string;
-  const cozinha = await criar('kdsSetor', { descricao: 'Cozinha' });
-  const bar = await criar('kdsSetor', { descricao: 'Bar' });
-  await criar('kdsSetorCadastroGrupo', { agrupador: await idPor('agrupador', 'Pizzas'), kdsSetor: cozinha });
-  await criar('kdsSetorCadastroGrupo', { agrupador: await idPor('agrupador', 'Lanches'), kdsSetor: cozinha });
-  await criar('kdsSetorCadastroGrupo', { agrupador: await idPor('agrupador', 'Bebidas'), kdsSetor: bar });
-  ids.estacaoCozinha = await criar('kdsEstacao', {
-    descricao: 'Cozinha',
-    tipo: 'producao',
-    setores: [cozinha],
-    tempoAlerta: 1,
-    tempoAtraso: 2,
-  });
-  ids.estacaoBar = await criar('kdsEstacao', { descricao: 'Bar', tipo: 'producao', setores: [bar] });
-  ids.estacaoMontagem = await criar('kdsEstacao', { descricao: 'Montagem', tipo: 'montagem', setores: [] });
-  await criar('kdsMontagem', {
-    descricao: 'Montagem',
-    estacao: ids.estacaoMontagem,
-    setores: [cozinha, bar],
-  });
+  // The demo kitchen of the seed, as a store has it after `npm start`.
+  const estacoes = (await chamar('GET', 'kds/estacoes')) as unknown as { _id: string; descricao: string }[];
+  const estacao = (descricao: string) => {
+    const e = estacoes.find((x) => x.descricao === descricao);
+    if (!e) throw new Error(`estação ${descricao}`);
+    return e._id;
+  };
+  ids.estacaoCozinha = estacao('Cozinha Quente');
+  ids.estacaoBar = estacao('Bar');
+  ids.estacaoMontagem = estacao('Montagem');
+
+  // Fake printers on 127.0.0.1 stand in for the store's two printers, and the real print agent serves the
+  // store's terminals with a long-lived agent token.
+  cozinhaImp = await impressoraFalsa();
+  caixaImp = await impressoraFalsa();
+  for (const [descricao, falsa] of [
+    ['Impressora Cozinha', cozinhaImp],
+    ['Impressora Caixa', caixaImp],
+  ] as const) {
+    const lista = (await chamar('POST', 'impressora/getPopulate', {
+      filtro: { empresa, descricao },
+    })) as unknown as Record<string, unknown>[];
+    const registro = lista[0];
+    if (!registro) throw new Error(descricao);
+    await chamar('PUT', `impressora/${registro._id as string}`, {
+      ...registro,
+      ip: '127.0.0.1',
+      porta: String(falsa.porta),
+    });
+  }
+  const terminais = (await chamar('POST', 'terminal/getPopulate', {
+    filtro: { empresa },
+  })) as unknown as { _id: string; descricao: string }[];
+  for (const t of terminais) ids[t.descricao] = t._id;
+  const { token: tokenAgente } = (await chamar('POST', 'impressao/tokenAgente', { empresa })) as {
+    token: string;
+  };
+  agente = iniciarAgente([
+    '--servidor',
+    baseUrl,
+    '--token',
+    tokenAgente,
+    '--terminais',
+    terminais.map((t) => t._id).join(','),
+    '--diretorio',
+    diretorioTemporario(),
+  ]);
+  await agente.esperarLog(/"evento":"tempoReal","conectado":true/);
 });
 
 afterAll(async () => {
+  await agente?.parar();
+  await cozinhaImp?.fechar();
+  await caixaImp?.fechar();
   for (const a of abas) await a.contexto.close();
   await navegador?.close();
 });
+
+/** A printed job read back from the bytes the printer got: its text and the bytes. */
+interface Papel {
+  bytes: Buffer;
+  texto: string;
+}
+const lido = (bytes: Buffer): Papel => ({ bytes, texto: documentoComoTexto(lerEscPos(bytes)) });
+
+/** Waits until the fake printer got a job whose text has every one of `trechos`. */
+async function impresso(impressora: ImpressoraFalsa, ...trechos: string[]): Promise<Papel> {
+  let achado: Papel | undefined;
+  await esperar(() => {
+    achado = impressora.trabalhos.map(lido).find((p) => trechos.every((t) => p.texto.includes(t)));
+    return achado !== undefined;
+  }, 20_000);
+  return achado as Papel;
+}
+
+const contem = (b: Buffer, seq: number[]) => b.includes(Buffer.from(seq));
+
+/** Real ESC/POS at 48 columns: init + code page 860, bold, double size, partial cut; no line over 48. */
+function conferirEscPos(p: Papel, destaque: string): void {
+  expect(p.bytes.subarray(0, 5).toString('hex')).toBe('1b401b7403');
+  expect(contem(p.bytes, [0x1d, 0x21, 0x11, ...Buffer.from(destaque, 'latin1')])).toBe(true);
+  expect(contem(p.bytes, [0x1b, 0x45, 1])).toBe(true);
+  expect(p.bytes.subarray(-4).toString('hex')).toBe('1d564200');
+  const linhas = p.texto.split('\n');
+  expect(linhas).toContain('-'.repeat(48));
+  for (const l of linhas) expect(l.length).toBeLessThanOrEqual(48);
+}
 
 /**
  * A screen of the Frente Loja. Without `mesmaSessao` a new browser context (its own login); with it, a new
@@ -139,7 +215,8 @@ async function abrir(
 }
 
 async function lancar(corpo: Record<string, unknown>, produtos: Record<string, unknown>[]) {
-  const venda = await chamar('POST', 'venda', { ...corpo, produtos });
+  // As the POS of the cashier terminal launches it (the agent serves that terminal's queue).
+  const venda = await chamar('POST', 'venda', { ...corpo, terminal: ids['Terminal Caixa 1'], produtos });
   const inicio = Date.now();
   await chamar('POST', `venda/${venda._id as string}/confirmarItens`, {});
   return { vendaId: venda._id as string, inicio };
@@ -166,7 +243,7 @@ describe('KDS, expedition and dispatch', () => {
     const tv = await abrir(`kds/${ids.estacaoCozinha}`, { width: 1920, height: 1080 }, 'tela-kds');
     const tablet = await abrir(`kds/${ids.estacaoBar}`, { width: 1024, height: 768 }, 'tela-kds');
     const expedicao = await abrir('expedicao', { width: 1366, height: 768 }, 'tela-expedicao');
-    await tv.pagina.getByTestId('titulo-estacao').getByText('Cozinha').waitFor();
+    await tv.pagina.getByTestId('titulo-estacao').getByText('Cozinha Quente').waitFor();
     await tablet.pagina.getByTestId('titulo-estacao').getByText('Bar').waitFor();
     // Sockets joined the store room once the station shows as online.
     for (const a of [tv, tablet]) await a.pagina.getByText('Online').waitFor();
@@ -196,13 +273,35 @@ describe('KDS, expedition and dispatch', () => {
     expect(await cartaoTv.getByTestId('obs-item').textContent()).toBe('Obs: bem assada');
     expect(await cartaoTv.getByTestId('identificacao').textContent()).toBe('Mesa 31');
 
+    // The production tickets, one per print sector, reach the kitchen printer through the agent.
+    const cozinha = await impresso(cozinhaImp, 'PRODUÇÃO - COZINHA', 'MESA 31');
+    conferirEscPos(cozinha, 'MESA 31');
+    const linhasCozinha = cozinha.texto.split('\n');
+    expect(linhasCozinha).toContain('1 x Pizza Grande Calabresa');
+    expect(linhasCozinha.some((l) => /^ {3}\S.*Pizza Grande Portuguesa$/.test(l))).toBe(true);
+    expect(linhasCozinha).toContain('   Obs: bem assada');
+    expect(linhasCozinha).toContain('1 x X-Burguer');
+    expect(cozinha.texto).not.toContain('Refrigerante');
+    // "PRODUÇÃO" in code page 860: Ç 0x80, Ã 0x8e.
+    expect(contem(cozinha.bytes, [...Buffer.from('PRODU'), 0x80, 0x8e, ...Buffer.from('O - COZINHA')])).toBe(
+      true,
+    );
+    const bar = await impresso(cozinhaImp, 'PRODUÇÃO - BAR', 'MESA 31');
+    conferirEscPos(bar, 'MESA 31');
+    expect(bar.texto.split('\n')).toContain('2 x Refrigerante Lata 350ml');
+    expect(bar.texto).not.toContain('Pizza');
+
     // A second order so the TV screenshot shows a started one and the keyboard selection.
     const segundo = await lancar({ tipoVenda: 54, mesa: 32 }, [
       { produto: ids['X-Burguer'], obs: 'sem picles' },
     ]);
     await tv.pagina.getByTestId(`pedido-${segundo.vendaId}`).waitFor({ timeout: 1000 });
-    await tv.pagina.keyboard.press('ArrowRight');
-    await tv.pagina.keyboard.press('i');
+    // The demo station's numeric bump bar (kdsTeclado): 6 next, 1 start; the keys are on the legend.
+    expect(await tv.pagina.getByTestId('legenda-teclas').textContent()).toContain(
+      'Bump bar: 4 anterior · 6 próximo · 1 iniciar · 2 pronto · 5 bump · 0 recall · 9 tela cheia',
+    );
+    await tv.pagina.keyboard.press('6');
+    await tv.pagina.keyboard.press('1');
     await tv.pagina.getByTestId(`pedido-${segundo.vendaId}`).getByText('Em produção').waitFor();
     await emAmbosOsTemas(tv.pagina, 'kds-tv-1920');
     await emAmbosOsTemas(tablet.pagina, 'kds-tablet-1024');
@@ -261,6 +360,15 @@ describe('KDS, expedition and dispatch', () => {
 
     await tv.pagina.getByTestId(`pedido-${vendaId}`).getByTestId('bump').click();
     await expedicao.pagina.getByTestId('coluna-Produzido').getByTestId(`expedicao-${vendaId}`).waitFor();
+    // Produced: the expedition ticket goes to the store's expedition sector (the cashier's printer).
+    const ticket = await impresso(caixaImp, 'EXPEDIÇÃO', 'Cliente: João Cliente');
+    conferirEscPos(ticket, 'DELIVERY ');
+    const linhasTicket = ticket.texto.split('\n');
+    expect(linhasTicket).toContain('Endereço: Avenida Batel, 1200 - Batel');
+    expect(linhasTicket).toContain('1 x Pizza Grande Calabresa');
+    expect(ticket.texto).toMatch(/Taxa de entrega +R\$ 5,00/);
+    expect(ticket.texto).toMatch(/COBRAR NA ENTREGA +R\$ \d+,\d\d/);
+    expect(cozinhaImp.trabalhos.map(lido).some((p) => p.texto.includes('EXPEDIÇÃO'))).toBe(false);
 
     const despacho = saida.pagina.getByTestId(`despacho-${vendaId}`);
     await despacho.waitFor();
@@ -319,16 +427,51 @@ describe('KDS, expedition and dispatch', () => {
     pagina.on('pageerror', (e) => aba.erros.push(`pageerror: ${e.message}`));
     await pagina.goto(`${baseUrl}/#/kdsEstacao`);
     const lista = pagina.getByTestId('lista-kdsEstacao');
-    for (const nome of ['Cozinha', 'Bar', 'Montagem'])
+    for (const nome of ['Cozinha Quente', 'Bar', 'Montagem'])
       await lista.getByText(nome, { exact: true }).first().waitFor();
     await emAmbosOsTemas(pagina, 'kds-estacao-retaguarda');
     // The station picker of a new KDS monitor lists the store's stations.
     await pagina.goto(`${baseUrl}/#/frenteLoja/kds`);
-    for (const nome of ['Cozinha', 'Bar', 'Montagem'])
+    for (const nome of ['Cozinha Quente', 'Bar', 'Montagem'])
       await pagina.getByRole('link', { name: new RegExp(`^${nome}`) }).waitFor();
     await emAmbosOsTemas(pagina, 'kds-escolher-estacao');
     await pagina.goto(`${baseUrl}/#/kdsMontagem`);
-    await pagina.getByTestId('lista-kdsMontagem').getByText('Montagem', { exact: true }).first().waitFor();
+    await pagina
+      .getByTestId('lista-kdsMontagem')
+      .getByText('Montagem dos pedidos', { exact: true })
+      .first()
+      .waitFor();
     expect(aba.erros).toEqual([]);
+  });
+
+  it("the POS bound to the kitchen terminal offers the screens of the terminal's functions", async () => {
+    const aba = await novaAba(navegador, { width: 1024, height: 768 });
+    abas.push(aba);
+    const { pagina, erros } = aba;
+    await fazerLogin(pagina, baseUrl, USUARIOS.admin.email, USUARIOS.admin.senha, 'Loja Centro');
+    await pagina.evaluate((v) => localStorage.setItem('frenteLoja.vinculo', JSON.stringify(v)), {
+      empresaPadrao: { _id: empresa, descricao: 'Loja Centro' },
+      terminalPadrao: { _id: ids['Terminal Cozinha 1'], descricao: 'Terminal Cozinha 1' },
+    });
+    await pagina.goto(`${baseUrl}/#/frenteLoja`);
+    const atalhos = pagina.getByTestId('atalhos-operacao-grandes');
+    await atalhos.waitFor({ timeout: 30_000 }).catch(async (erro: unknown) => {
+      await capturar(pagina, 'frente-loja-terminal-cozinha-falha');
+      throw new Error(`${String(erro)}\n${erros.join('\n')}`);
+    });
+    expect(await atalhos.getByRole('link').allInnerTexts()).toEqual([
+      'KDS (cozinha)',
+      'Expedição',
+      'Saída de Motoboy',
+      'Portaria',
+    ]);
+    await emAmbosOsTemas(pagina, 'frente-loja-terminal-cozinha');
+    await pagina.getByTestId('atalhos-operacao').click();
+    await pagina.locator('.ant-dropdown:visible').getByRole('link', { name: 'Expedição' }).click();
+    await pagina.getByTestId('tela-expedicao').waitFor();
+    await pagina.goto(`${baseUrl}/#/frenteLoja`);
+    await atalhos.getByRole('link', { name: 'KDS (cozinha)' }).click();
+    await pagina.getByRole('link', { name: /^Cozinha Quente/ }).waitFor();
+    expect(erros).toEqual([]);
   });
 });

@@ -157,6 +157,33 @@ export function amostrasDeDocumento(): EntradaDocumento[] {
       saldoDisponivel: '412.50',
     },
     {
+      layout: 'expedicao',
+      cabecalho: { ...cabecalho, terminal: 'Terminal Cozinha 1' },
+      venda: {
+        ...delivery,
+        cliente: {
+          nome: 'João Cliente',
+          telefone: '(41) 98888-0002',
+          endereco: 'Avenida Batel, 1200 - Batel',
+        },
+      },
+      itens: [
+        {
+          quantidade: '1',
+          descricao: 'Pizza Grande',
+          obs: 'bem assada',
+          partes: ['1/2 Calabresa', '1/2 Portuguesa'],
+        },
+        { quantidade: '2', descricao: 'Refrigerante Lata 350ml', partes: [] },
+      ],
+      taxaEntrega: '8.00',
+      total: '87.50',
+      pagamentos: [{ descricao: 'Dinheiro', valor: '100.00' }],
+      troco: '12.50',
+      entregador: 'Marcos Motoboy',
+      tempoEntregaMinutos: 45,
+    },
+    {
       layout: 'outros',
       cabecalho,
       titulo: 'Aviso',

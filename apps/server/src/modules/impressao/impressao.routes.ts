@@ -354,13 +354,25 @@ export async function rotasImpressao(app: FastifyInstance): Promise<void> {
     async (request) => {
       const doc = documentoDe(request.body.documento);
       const modelo = resolverModelo(request.body.modelo);
+      const somenteTexto = modelo.linguagem === 'TEXTO';
+      if (somenteTexto && doc.colunas === 64) {
+        throw new ErroNegocio(`A impressora ${modelo.descricao} não tem fonte condensada: use 48 colunas.`);
+      }
+      const texto = documentoComoTexto(doc);
+      // A text-only printer has no bold, double size or QR code: the paper is the plain text.
+      const papel: DocumentoImpressao = somenteTexto
+        ? { ...doc, linhas: texto.split('\n').map((t) => ({ tipo: 'texto', texto: t })) }
+        : doc;
+      const bytes = renderizarBytes(doc, modelo);
       return ok({
         tipoImpressao: TIPO_DO_LAYOUT[request.body.documento.layout],
         titulo: doc.titulo,
         colunas: doc.colunas,
-        html: documentoHtml(doc),
-        texto: documentoComoTexto(doc),
-        conteudo: Buffer.from(renderizarBytes(doc, modelo)).toString('base64'),
+        linguagem: modelo.linguagem,
+        html: documentoHtml(papel),
+        texto,
+        conteudo: Buffer.from(bytes).toString('base64'),
+        tamanho: bytes.length,
       });
     },
   );

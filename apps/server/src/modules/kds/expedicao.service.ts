@@ -8,6 +8,11 @@ import {
   TRANSICOES_EXPEDICAO,
 } from '@retaguarda/domain';
 import {
+  type CobrancaEntrega,
+  cobrancaEntrega,
+  type PagamentoCombinado,
+} from '@retaguarda/domain/kds/cobranca';
+import {
   type ExpedicaoAlteradaEvento,
   identificacaoPedido,
   MENSAGENS_KDS,
@@ -54,6 +59,11 @@ export interface PedidoExpedicao {
   tempoEntregaMinutos: number | null;
   data: string;
   itens: { total: number; prontos: number };
+  /**
+   * Orders the call center took (call_center_pedido): what the rider collects ('Cobrar R$ X em Dinheiro',
+   * the change and the note) or that it is paid; null for the store's own orders.
+   */
+  cobranca: CobrancaEntrega | null;
   versao: number;
 }
 
@@ -105,6 +115,9 @@ function pedidoDaLinha(l: Linha): PedidoExpedicao {
     tempoEntregaMinutos: (l.tempo_entrega_minutos as number | null) ?? null,
     data: iso(l.data) as string,
     itens: { total: Number(l.itens_total ?? 0), prontos: Number(l.itens_prontos ?? 0) },
+    cobranca: l.cc_pagamento
+      ? cobrancaEntrega(l.cc_pagamento as PagamentoCombinado, String(l.total), String(l.total_pago))
+      : null,
     versao: l.versao as number,
   };
 }
@@ -112,11 +125,13 @@ function pedidoDaLinha(l: Linha): PedidoExpedicao {
 const SELECT_PEDIDO =
   sql.raw(`select v.id, v.numero, v.tipo_venda, v.status, v.status_expedicao, v.mesa, v.comanda,
   v.sequencial_periodo, v.cliente, v.cliente->>'nome' as cliente_nome, v.total::text as total,
-  v.taxa_entrega::text as taxa_entrega, v.data, v.versao, v.empresa_id,
+  v.taxa_entrega::text as taxa_entrega, v.total_pago::text as total_pago, v.data, v.versao, v.empresa_id,
+  c.pagamento as cc_pagamento,
   e.motoboy_id, e.motoboy, e.atribuido_em, e.saida_em, e.retorno_em, e.acerto_em, e.tempo_entrega_minutos,
   (select count(*) from kds_item k where k.venda_id = v.id and k.cancelado = 0) as itens_total,
   (select count(*) from kds_item k where k.venda_id = v.id and k.cancelado = 0 and k.status >= 2) as itens_prontos
-  from venda v left join kds_entrega e on e.venda_id = v.id`);
+  from venda v left join kds_entrega e on e.venda_id = v.id
+    left join call_center_pedido c on c.venda_id = v.id`);
 
 export class ServicoExpedicao {
   constructor(

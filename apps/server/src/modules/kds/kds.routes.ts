@@ -5,7 +5,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErroNegocio, ok } from '../../lib/envelope.ts';
 import { empresaDoContexto } from '../usuarios/usuarios.routes.ts';
-import { EVENTO_VENDA_ALTERADA, ServicoVendas, type VendaAlteradaEvento } from '../vendas/vendas.service.ts';
+import {
+  EVENTO_VENDA_ALTERADA,
+  ServicoVendas,
+  semCozinha,
+  type VendaAlteradaEvento,
+} from '../vendas/vendas.service.ts';
 import { ServicoExpedicao } from './expedicao.service.ts';
 import { ServicoKds } from './kds.service.ts';
 
@@ -46,7 +51,9 @@ function observarVendas(app: FastifyInstance, kds: ServicoKds): void {
   const original = tempoReal.emitirParaEmpresa;
   tempoReal.emitirParaEmpresa = (empresaId, evento, dados) => {
     original(empresaId, evento, dados);
-    if (evento === EVENTO_VENDA_ALTERADA) void kds.sincronizarVenda((dados as VendaAlteradaEvento).vendaId);
+    // A write of a sale that never had a confirmed line has nothing for the kitchen (no queries).
+    if (evento === EVENTO_VENDA_ALTERADA && !semCozinha(dados))
+      void kds.sincronizarVenda((dados as VendaAlteradaEvento).vendaId);
   };
 }
 

@@ -29,8 +29,10 @@ import { consultar, consultarUm, type Linha } from '../../db/consultar.ts';
 import { ErroNegocio } from '../../lib/envelope.ts';
 import { novoId } from '../../lib/ids.ts';
 import { ServicoImpressao } from '../impressao/impressao.service.ts';
+import { imprimirProducaoDaVenda } from '../impressao/producao-venda.ts';
 import { carregarVenda } from '../vendas/vendas.repositorio.ts';
 import type { Contexto, ServicoVendas } from '../vendas/vendas.service.ts';
+import { deveImprimirExpedicao, imprimirExpedicao } from './expedicao-impressao.ts';
 
 // Kitchen display: confirmed sale items reach the production stations of their KDS sectors (one kds_item
 // per item and station), cooks start/finish/bump/recall them, and the kitchen's progress moves the sale's
@@ -217,7 +219,10 @@ export class ServicoKds {
       .catch((erro: unknown) => {
         // The next write of the sale syncs again; the station's periodic refresh also catches up.
         console.error('kds: sincronizar venda', vendaId, erro);
-      });
+      })
+      // Production tickets after the stations (the screens first); a failure is retried by the next write.
+      .then(() => this.imprimirProducao(vendaId))
+      .catch((erro: unknown) => console.error('kds: tickets de produção', vendaId, erro));
     this.filas.set(vendaId, proxima);
     void proxima.then(() => {
       if (this.filas.get(vendaId) === proxima) this.filas.delete(vendaId);
@@ -225,9 +230,20 @@ export class ServicoKds {
     return proxima;
   }
 
+  private async imprimirProducao(vendaId: string): Promise<void> {
+    const dono = await consultarUm(
+      this.db,
+      sql`select grupo_empresarial_id from venda v where id = ${vendaId}
+            and exists (select 1 from venda_item i where i.venda_id = v.id and i.confirmado)`,
+    );
+    if (dono)
+      await imprimirProducaoDaVenda(this.db, this.impressao, dono.grupo_empresarial_id as string, vendaId);
+  }
+
   /** Waits for every queued sync (tests and the bench). */
   async ocioso(): Promise<void> {
-    while (this.filas.size > 0) await Promise.all(this.filas.values());
+    while (this.filas.size > 0 || this.pendentes.size > 0)
+      await Promise.all([...this.filas.values(), ...this.pendentes]);
   }
 
   private async sincronizar(vendaId: string): Promise<void> {
@@ -646,13 +662,33 @@ export class ServicoKds {
     comPermissao: boolean,
     mudar?: (v: Parameters<typeof alterarStatusExpedicao>[0]) => Parameters<typeof alterarStatusExpedicao>[0],
   ) {
+    let de: number = para;
     const r = await this.vendas.alterar(ctx, vendaId, (reg) => {
+      de = reg.venda.expedicao.status;
       const base = mudar ? mudar(reg.venda) : reg.venda;
       const venda = base.expedicao.status === para ? base : alterarStatusExpedicao(base, para, comPermissao);
       return { reg: { ...reg, venda } };
     });
     this.avisarExpedicao(r);
+    if (deveImprimirExpedicao(r.tipoVenda.id, de, r.expedicao.status)) {
+      // After the answer: a printer problem must not undo or slow the kitchen's bump.
+      this.emSegundoPlano(
+        imprimirExpedicao(
+          this.db,
+          this.impressao,
+          { grupoEmpresarialId: ctx.grupo, usuarioId: ctx.usuarioId, agora: ctx.agora },
+          r,
+        ).catch((erro: unknown) => console.error('kds: ticket de expedição', vendaId, erro)),
+      );
+    }
     return r;
+  }
+
+  private readonly pendentes = new Set<Promise<unknown>>();
+
+  private emSegundoPlano(p: Promise<unknown>): void {
+    this.pendentes.add(p);
+    void p.finally(() => this.pendentes.delete(p));
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { CobrancaEntrega } from '@retaguarda/domain/kds/cobranca';
 import { chaves } from '../../lib/api/chaves.ts';
 import { api } from '../../lib/api/cliente.ts';
 
@@ -24,6 +25,8 @@ export interface PedidoExpedicao {
   tempoEntregaMinutos: number | null;
   data: string;
   itens: { total: number; prontos: number };
+  /** Call-center orders: what the rider collects, or that it is paid; null for the store's own orders. */
+  cobranca: CobrancaEntrega | null;
   versao: number;
 }
 

@@ -30,6 +30,7 @@ import {
   chavesExpedicao,
   type PedidoExpedicao,
 } from './api.ts';
+import { CobrancaPedido } from './cobranca.tsx';
 import { desde, real, TelaFrente, useRelogio, useTempoReal } from './tela-frente.tsx';
 
 // Expedition screen (#/frenteLoja/expedicao): the store's orders by expedition status (spec 1 section 4),
@@ -210,6 +211,7 @@ function CartaoExpedicao({
           />
         )}
         {pedido.entregador && <Typography.Text>Motoboy: {pedido.entregador.nome}</Typography.Text>}
+        <CobrancaPedido cobranca={pedido.cobranca} />
         {delivery && (
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             Total {real(pedido.total)} · Taxa {real(pedido.taxaEntrega)}

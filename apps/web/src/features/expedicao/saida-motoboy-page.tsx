@@ -28,6 +28,7 @@ import {
   type SituacaoMotoboy,
   saidaMotoboy,
 } from './api.ts';
+import { CobrancaPedido } from './cobranca.tsx';
 import { desde, real, TelaFrente, useRelogio, useTempoReal } from './tela-frente.tsx';
 
 // Motoboy departure (#/frenteLoja/saidaMotoboy): delivery orders are given to riders (users with the
@@ -194,6 +195,7 @@ function PedidoParaDespacho({
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           Total {real(pedido.total)} · Taxa {real(pedido.taxaEntrega)}
         </Typography.Text>
+        <CobrancaPedido cobranca={pedido.cobranca} />
         <Flex gap={6}>
           <Select
             style={{ flex: 1 }}
@@ -240,6 +242,8 @@ function CartaoMotoboy({
   const pendentesSaida = motoboy.pedidos.filter((p) => !p.saidaEm);
   const emRota = motoboy.pedidos.filter((p) => p.saidaEm && !p.retornoEm);
   const aAcertar = motoboy.pedidos.filter((p) => p.retornoEm);
+  // The change for the orders he has not left with yet: what he takes from the drawer.
+  const trocoALevar = pendentesSaida.reduce((s, p) => s + Number(p.cobranca?.troco ?? 0), 0);
   return (
     <Card
       size="small"
@@ -259,35 +263,39 @@ function CartaoMotoboy({
       <Flex vertical gap={6}>
         {motoboy.pedidos.length === 0 && <Typography.Text type="secondary">Sem pedidos</Typography.Text>}
         {motoboy.pedidos.map((p) => (
-          <Flex key={p.vendaId} align="center" gap={6} data-testid={`motoboy-pedido-${p.vendaId}`}>
-            <Typography.Text strong>{p.identificacao}</Typography.Text>
-            <Tag>{STATUS[p.statusExpedicao]}</Tag>
-            <span style={{ flex: 1 }} />
-            {p.saidaEm && !p.retornoEm ? (
-              <Checkbox
-                checked={recusados.includes(p.vendaId)}
-                onChange={(e) =>
-                  setRecusados((r) =>
-                    e.target.checked ? [...r, p.vendaId] : r.filter((x) => x !== p.vendaId),
-                  )
-                }
-              >
-                Recusado
-              </Checkbox>
-            ) : !p.saidaEm ? (
-              <Button
-                size="small"
-                type="link"
-                onClick={() => void executar(() => desatribuirMotoboy(p.vendaId))}
-              >
-                Remover
-              </Button>
-            ) : null}
+          <Flex key={p.vendaId} vertical gap={4} data-testid={`motoboy-pedido-${p.vendaId}`}>
+            <Flex align="center" gap={6}>
+              <Typography.Text strong>{p.identificacao}</Typography.Text>
+              <Tag>{STATUS[p.statusExpedicao]}</Tag>
+              <span style={{ flex: 1 }} />
+              {p.saidaEm && !p.retornoEm ? (
+                <Checkbox
+                  checked={recusados.includes(p.vendaId)}
+                  onChange={(e) =>
+                    setRecusados((r) =>
+                      e.target.checked ? [...r, p.vendaId] : r.filter((x) => x !== p.vendaId),
+                    )
+                  }
+                >
+                  Recusado
+                </Checkbox>
+              ) : !p.saidaEm ? (
+                <Button
+                  size="small"
+                  type="link"
+                  onClick={() => void executar(() => desatribuirMotoboy(p.vendaId))}
+                >
+                  Remover
+                </Button>
+              ) : null}
+            </Flex>
+            <CobrancaPedido cobranca={p.cobranca} />
           </Flex>
         ))}
         {motoboy.pedidos.length > 0 && (
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             Pedidos {real(motoboy.totalPedidos)} · Taxas {real(motoboy.totalTaxas)}
+            {trocoALevar > 0 ? ` · Troco a levar ${real(trocoALevar.toFixed(2))}` : ''}
           </Typography.Text>
         )}
         <Flex gap={6} wrap>

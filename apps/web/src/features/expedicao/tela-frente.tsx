@@ -60,6 +60,7 @@ const TELAS = [
   { rota: 'expedicao', titulo: 'Expedição' },
   { rota: 'saidaMotoboy', titulo: 'Saída de Motoboy' },
   { rota: 'portaria', titulo: 'Portaria' },
+  { rota: 'callCenter', titulo: 'Call Center' },
 ] as const;
 
 export function TelaFrente({

@@ -52,6 +52,17 @@ import {
 // (kdsPedido) and are shown oldest first, timers coloured by age, with start/finish/bump/recall by touch,
 // keyboard or bump bar. A montagem station shows every part of an order side by side.
 
+/** Names of the bump-bar actions in the keys legend (kdsTeclado of the station). */
+const ROTULO_ACAO: Record<string, string> = {
+  proximo: 'próximo',
+  anterior: 'anterior',
+  iniciar: 'iniciar',
+  finalizar: 'pronto',
+  despachar: 'bump',
+  recall: 'recall',
+  telaCheia: 'tela cheia',
+};
+
 const ROTULO_STATUS: Record<KdsItem['status'], string> = {
   pendente: 'Pendente',
   producao: 'Em produção',
@@ -367,8 +378,11 @@ function TelaEstacao({ estacaoId }: { estacaoId: string }) {
             borderTop: `1px solid ${token.colorBorderSecondary}`,
           }}
         >
-          <Typography.Text type="secondary">
+          <Typography.Text type="secondary" data-testid="legenda-teclas">
             Teclas: ←/→ selecionar · I iniciar · F pronto · Enter bump · R recall · F11 tela cheia
+            {estacao?.teclas.length
+              ? ` · Bump bar: ${estacao.teclas.map((t) => `${t.tecla} ${ROTULO_ACAO[t.acao] ?? t.acao}`).join(' · ')}`
+              : ''}
           </Typography.Text>
         </Flex>
       </Flex>

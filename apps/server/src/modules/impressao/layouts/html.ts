@@ -26,7 +26,9 @@ export function documentoHtml(doc: DocumentoImpressao): string {
     `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(doc.titulo)}</title><style>` +
     `body{margin:0;background:#fff;color:#000}` +
     `.papel{width:${doc.colunas}ch;margin:8px auto;padding:8px;font-family:"Courier New",monospace;` +
-    `font-size:${doc.colunas === 64 ? 10 : 12}px;line-height:1.25;white-space:pre;border:1px solid #ddd}` +
+    `font-size:${doc.colunas === 64 ? 10 : 12}px;line-height:1.25;border:1px solid #ddd}` +
+    // Spaces kept inside a line only: the newlines between the lines' elements must not add blank lines.
+    `.papel>div{white-space:pre}` +
     `.c{text-align:center}.d{text-align:right}.b{font-weight:bold}` +
     `.x{font-size:2em;line-height:1.1}.sep{overflow:hidden}.qr{text-align:center}` +
     `.gaveta{font-style:italic;text-align:center;color:#555}` +

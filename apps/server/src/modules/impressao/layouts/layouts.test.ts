@@ -8,6 +8,7 @@ import { documentoHtml } from './html.ts';
 import {
   destaqueVenda,
   layoutConta,
+  layoutExpedicao,
   layoutFechamento,
   layoutProducao,
   montarDocumento,
@@ -15,7 +16,7 @@ import {
 } from './layouts.ts';
 import { lerEscPos } from './leitura.ts';
 import { calcularProducao, type Enviado, type LinhaProducao } from './producao.ts';
-import { contaDaVenda, itensProducaoDaVenda } from './venda.ts';
+import { contaDaVenda, expedicaoDaVenda, itensProducaoDaVenda } from './venda.ts';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 const contem = (b: Uint8Array, seq: number[]) => hex(b).includes(Buffer.from(seq).toString('hex'));
@@ -35,6 +36,9 @@ describe('layouts', () => {
       const html = documentoHtml(doc);
       expect(html).toContain('<!doctype html>');
       expect(html).toContain(doc.titulo.replace(/&/g, '&amp;'));
+      // Spaces kept inside each line, but the newlines between lines must not become blank lines.
+      expect(html).toMatch(/\.papel\{(?![^}]*white-space)[^}]*\}/);
+      expect(html).toContain('.papel>div{white-space:pre}');
     }
   });
 
@@ -110,6 +114,118 @@ describe('layouts', () => {
     expect(contem(bytes, [0x1d, 0x28, 0x6b, 4, 0, 0x31, 0x41, 0x32, 0])).toBe(true);
     expect(documentoHtml(doc)).toContain('<svg');
     expect(documentoComoTexto(doc)).toMatch(/Dividido por 2 pessoas +R\$ 51,73/);
+  });
+});
+
+describe('expedition ticket', () => {
+  const entrada = {
+    cabecalho: { ...cabecalho, terminal: 'Terminal Cozinha 1' },
+    venda: {
+      tipoVenda: 55 as const,
+      numero: 900,
+      sequencialPeriodo: 46,
+      cliente: { nome: 'João Cliente', telefone: '(41) 98888-0002', endereco: 'Avenida Batel, 1200 - Batel' },
+      observacao: 'Interfone quebrado',
+    },
+    itens: [
+      { quantidade: '1', descricao: 'Pizza Grande', obs: 'bem assada', partes: ['1/2 Calabresa'] },
+      { quantidade: '2', descricao: 'Refrigerante Lata 350ml', partes: [] },
+    ],
+    taxaEntrega: '8.00',
+    total: '87.50',
+    pagamentos: [{ descricao: 'PIX', valor: '50.00' }],
+    troco: '0',
+    entregador: 'Marcos Motoboy',
+    tempoEntregaMinutos: 45,
+  };
+
+  it('delivery: the period sequence in expanded bold, address, contents and the balance to charge', () => {
+    const doc = layoutExpedicao(entrada);
+    const texto = documentoComoTexto(doc);
+    const linhas = texto.split('\n');
+    // Expanded line: 24 columns, centred.
+    expect(linhas).toContain('      DELIVERY 46');
+    expect(texto).not.toContain('900');
+    expect(linhas).toContain(`21/11/26 20:05${' '.repeat(16)}Terminal Cozinha 1`);
+    expect(linhas).toContain('Endereço: Avenida Batel, 1200 - Batel');
+    expect(linhas).toContain('   1/2 Calabresa');
+    expect(linhas).toContain('2 x Refrigerante Lata 350ml');
+    expect(texto).toMatch(/Taxa de entrega +R\$ 8,00/);
+    expect(texto).toMatch(/COBRAR NA ENTREGA +R\$ 37,50/);
+    expect(linhas.every((l) => l.length <= 48)).toBe(true);
+    expect(doc.titulo).toBe('Expedição - DELIVERY 46');
+
+    // ESC/POS: init + code page 860, the expanded bold destination, accents in CP860, partial cut.
+    const b = renderizarBytes(doc, resolverModelo(1));
+    expect(hex(b.subarray(0, 5))).toBe('1b401b7403');
+    expect(contem(b, [0x1d, 0x21, 0x11, ...Buffer.from('DELIVERY 46')])).toBe(true);
+    expect(contem(b, [0x1b, 0x45, 1, ...Buffer.from('Endere'), 0x87, ...Buffer.from('o: Avenida')])).toBe(
+      true,
+    );
+    expect(contem(b, [...Buffer.from('EXPEDI'), 0x80, 0x8e, ...Buffer.from('O')])).toBe(true);
+    expect(hex(b.subarray(b.length - 4))).toBe('1d564200');
+    expect(documentoComoTexto(lerEscPos(b))).toBe(texto);
+  });
+
+  it('a paid order says so; cash change to take is printed', () => {
+    const texto = documentoComoTexto(
+      layoutExpedicao({
+        ...entrada,
+        pagamentos: [{ descricao: 'Dinheiro', valor: '87.50' }],
+        troco: '12.50',
+      }),
+    );
+    expect(texto).toContain('PEDIDO PAGO');
+    expect(texto).not.toContain('COBRAR');
+    expect(texto).toMatch(/Levar troco +R\$ 12,50/);
+  });
+
+  it('a call-center order: the form agreed, the change and the note the customer pays with', () => {
+    const cobranca = {
+      situacao: 'cobrar' as const,
+      formaPagamento: 'Dinheiro',
+      valorCobrar: '87.50',
+      trocoPara: '100.00',
+      troco: '12.50',
+      observacao: 'nota de 100',
+    };
+    const doc = layoutExpedicao({ ...entrada, pagamentos: [], cobranca });
+    const linhas = documentoComoTexto(doc).split('\n');
+    expect(linhas).toContain('Cobrar R$ 87,50 em Dinheiro');
+    // 48 columns: the note goes to the next line rather than a break inside an amount.
+    expect(linhas).toContain('Levar troco de R$ 12,50');
+    expect(linhas).toContain('(cliente paga com R$ 100,00)');
+    expect(linhas).toContain('Obs. pagamento: nota de 100');
+    expect(linhas.join('\n')).not.toContain('COBRAR NA ENTREGA');
+    expect(
+      contem(renderizarBytes(doc, resolverModelo(1)), [0x1b, 0x45, 1, ...Buffer.from('Cobrar R$')]),
+    ).toBe(true);
+    const largo = documentoComoTexto(
+      layoutExpedicao({
+        ...entrada,
+        cabecalho: { ...entrada.cabecalho, colunas: 64 },
+        pagamentos: [],
+        cobranca,
+      }),
+    );
+    expect(largo.split('\n')).toContain('Levar troco de R$ 12,50 (cliente paga com R$ 100,00)');
+    const pago = documentoComoTexto(
+      layoutExpedicao({
+        ...entrada,
+        pagamentos: [{ descricao: 'PIX', valor: '87.50' }],
+        cobranca: { ...cobranca, situacao: 'pago', valorCobrar: '0.00', trocoPara: null, troco: '0.00' },
+      }),
+    );
+    expect(pago).toContain('PEDIDO PAGO');
+    expect(pago).not.toMatch(/Cobrar|COBRAR|troco/);
+  });
+
+  it('a table order shows the table and the sale number', () => {
+    const texto = documentoComoTexto(
+      layoutExpedicao({ ...entrada, venda: { tipoVenda: 54, numero: 900, mesa: 31 } }),
+    );
+    expect(texto).toContain('MESA 31');
+    expect(texto).toContain('Venda: 900');
   });
 });
 
@@ -304,6 +420,22 @@ describe('from the domain sale', () => {
     expect(texto).toMatch(/ {3}Desconto +-6,00/);
     expect(texto).not.toContain('Água');
     expect(texto).toMatch(/RESTANTE +R\$ 34,00/);
+  });
+
+  it('expedition ticket: confirmed live lines, fee, payments, change and the phone looked up apart', () => {
+    const confirmada = { ...venda, produtos: venda.produtos.map((p) => ({ ...p, confirmado: true })) };
+    const e = expedicaoDaVenda(confirmada, cabecalho, {
+      telefone: '(41) 3333-0000',
+      tempoEntregaMinutos: 40,
+    });
+    expect(e.itens.map((i) => [i.descricao, i.partes])).toEqual([
+      ['Pizza Grande', ['1/2 Calabresa', '1/2 Margherita']],
+    ]);
+    expect(e.venda.cliente).toBeNull();
+    expect(e.pagamentos).toEqual([{ descricao: 'PIX', valor: '20.00' }]);
+    expect(documentoComoTexto(layoutExpedicao(e))).toMatch(/COBRAR NA ENTREGA +R\$ 34,00/);
+    // Unconfirmed lines are not in the kitchen, so not in the bag.
+    expect(expedicaoDaVenda(venda, cabecalho).itens).toEqual([]);
   });
 
   it('production lines keyed by numeroItem, cancelled lines included', () => {

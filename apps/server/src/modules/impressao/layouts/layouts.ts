@@ -9,6 +9,7 @@ import {
   TIPO_IMPRESSAO,
   tiposVenda,
 } from '@retaguarda/domain';
+import { type CobrancaEntrega, textosCobranca } from '@retaguarda/domain/kds/cobranca';
 import { type EntradaDanfe, montarDanfeNfce } from '@retaguarda/fiscal';
 import { z } from 'zod';
 import { Construtor, type DocumentoImpressao } from './documento.ts';
@@ -166,6 +167,46 @@ export const producaoSchema = z.object({
   /** The print sector's name (Cozinha, Bar...). */
   setor: texto(60),
   itens: z.array(alteracaoProducaoSchema).min(1).max(500),
+});
+
+/**
+ * Expedition ticket: goes with the bag when the order is produced (empresa configuracoes.expedicao
+ * setorImpressaoExpedicao): who and where to, what is inside, and what the rider must still charge.
+ */
+export const expedicaoSchema = z.object({
+  cabecalho: cabecalhoSchema,
+  venda: vendaImpressaoSchema,
+  itens: z
+    .array(
+      z.object({
+        quantidade: dec,
+        descricao: texto(150),
+        obs: texto(300).nullish(),
+        partes: z.array(texto(150)).max(16).default([]),
+      }),
+    )
+    .max(500),
+  taxaEntrega: dec.nullish(),
+  total: dec,
+  pagamentos: z.array(valorDescrito).max(50).default([]),
+  /** Change the rider takes to the customer (cash paid on delivery). */
+  troco: dec.nullish(),
+  entregador: texto(100).nullish(),
+  tempoEntregaMinutos: z.number().int().min(1).max(600).nullish(),
+  /**
+   * An order the call center took: what the rider collects (the form agreed, the change and the note the
+   * customer pays with) or that it is paid; replaces the generic balance and change lines.
+   */
+  cobranca: z
+    .object({
+      situacao: z.enum(['pago', 'cobrar']),
+      formaPagamento: texto(100).nullable(),
+      valorCobrar: dec,
+      trocoPara: dec.nullable(),
+      troco: dec,
+      observacao: texto(300).default(''),
+    })
+    .nullish(),
 });
 
 // ---- helpers ----
@@ -413,6 +454,60 @@ export function layoutOutros(d: z.infer<typeof outrosSchema>): DocumentoImpressa
   return c.documento(d.titulo);
 }
 
+/** The call center's agreed payment on the ticket, in the words of the expedition screen. */
+function cobrancaCallCenter(c: Construtor, cobranca: CobrancaEntrega): void {
+  const t = textosCobranca(cobranca);
+  if (cobranca.situacao === 'pago') c.centro('PEDIDO PAGO', { negrito: true });
+  else c.texto(t.cobrar, { negrito: true });
+  if (t.troco && t.pagaCom) {
+    // One line when it fits; else the note on the next line rather than a break inside an amount.
+    const junto = `${t.troco} ${t.pagaCom}`;
+    if (junto.length <= c.largura()) c.texto(junto, { negrito: true });
+    else c.texto(t.troco, { negrito: true }).texto(t.pagaCom);
+  }
+  if (cobranca.observacao) c.texto(`Obs. pagamento: ${cobranca.observacao}`);
+}
+
+/** Expedition ticket (print type 5 'Outros'): destination, contents and the balance to charge on delivery. */
+export function layoutExpedicao(d: z.infer<typeof expedicaoSchema>): DocumentoImpressao {
+  const c = new Construtor(d.cabecalho.colunas ?? 48);
+  c.centro(d.cabecalho.empresa, { negrito: true });
+  c.separador();
+  c.centro('EXPEDIÇÃO', { negrito: true });
+  c.centro(destaqueVenda(d.venda), { negrito: true, expandido: true });
+  c.par(formatarDataHoraImpressao(d.cabecalho.data), d.cabecalho.terminal ?? '');
+  const n = numeroExibido(d.venda);
+  if (n != null && (d.venda.tipoVenda === 54 || d.venda.tipoVenda === 56)) c.texto(`Venda: ${n}`);
+  if (d.venda.cliente) {
+    c.texto(`Cliente: ${d.venda.cliente.nome}`, { negrito: true });
+    if (d.venda.cliente.telefone) c.texto(`Fone: ${d.venda.cliente.telefone}`);
+    if (d.venda.cliente.endereco) c.texto(`Endereço: ${d.venda.cliente.endereco}`, { negrito: true });
+  } else if (d.venda.vendaDescricao && d.venda.vendaDescricao !== 'Consumidor')
+    c.texto(d.venda.vendaDescricao);
+  if (d.venda.atendente) c.texto(`Atendente: ${d.venda.atendente}`);
+  if (d.entregador) c.texto(`Entregador: ${d.entregador}`);
+  if (d.tempoEntregaMinutos) c.texto(`Previsão de entrega: ${d.tempoEntregaMinutos} min`);
+  c.separador();
+  for (const it of d.itens) {
+    c.texto(`${formatarQuantidade(it.quantidade)} x ${it.descricao}`);
+    for (const p of it.partes) c.texto(`   ${p}`);
+    if (it.obs) c.texto(`   Obs: ${it.obs}`);
+  }
+  c.separador();
+  if (d.taxaEntrega && lerDinheiro(d.taxaEntrega) > 0) c.par('Taxa de entrega', formatarMoeda(d.taxaEntrega));
+  c.par('TOTAL', formatarMoeda(d.total), { negrito: true });
+  for (const p of d.pagamentos) c.par(p.descricao, formatarMoeda(p.valor));
+  if (d.cobranca) cobrancaCallCenter(c, d.cobranca);
+  else {
+    const receber = Math.max(0, lerDinheiro(d.total) - somar(d.pagamentos.map((p) => p.valor)));
+    if (receber > 0) c.par('COBRAR NA ENTREGA', moeda(receber), { negrito: true });
+    else c.centro('PEDIDO PAGO', { negrito: true });
+    if (d.troco && lerDinheiro(d.troco) > 0) c.par('Levar troco', formatarMoeda(d.troco), { negrito: true });
+  }
+  if (d.venda.observacao) c.separador().texto(`Obs. do pedido: ${d.venda.observacao}`, { negrito: true });
+  return c.documento(`Expedição - ${destaqueVenda(d.venda)}`);
+}
+
 /** NFC-e receipt: the fiscal DANFE of packages/fiscal (its own header, items, QR and protocol). */
 export function layoutNfce(entrada: EntradaDanfe): DocumentoImpressao {
   const colunas = entrada.colunas ?? 48;
@@ -436,6 +531,7 @@ export const documentoSchema = z.discriminatedUnion('layout', [
   cortesiaSchema.extend({ layout: z.literal('cortesia') }),
   convenioSchema.extend({ layout: z.literal('convenio') }),
   outrosSchema.extend({ layout: z.literal('outros') }),
+  expedicaoSchema.extend({ layout: z.literal('expedicao') }),
   z.object({
     layout: z.literal('nfce'),
     /** The signed note (NfceAssinada of packages/fiscal) and, when authorised, its protocol. */
@@ -460,6 +556,7 @@ export const TIPO_DO_LAYOUT: Record<LayoutImpressao, number> = {
   suprimento: TIPO_IMPRESSAO.suprimento,
   cortesia: TIPO_IMPRESSAO.cortesia,
   convenio: TIPO_IMPRESSAO.convenio,
+  expedicao: TIPO_IMPRESSAO.outros,
 };
 
 /** The document of any layout. NFC-e data that does not fit the DANFE throws (the caller reports it). */
@@ -485,6 +582,8 @@ export function montarDocumento(e: EntradaDocumento): DocumentoImpressao {
       return layoutConvenio(e);
     case 'outros':
       return layoutOutros(e);
+    case 'expedicao':
+      return layoutExpedicao(e);
     case 'nfce':
       return layoutNfce({
         nota: e.nota as unknown as EntradaDanfe['nota'],

@@ -1,9 +1,16 @@
 import { escreverDinheiro, lerDinheiro, type Venda, type VendaEvento } from '@retaguarda/domain';
 import type { z } from 'zod';
 import type { ItemProducaoEntrada } from '../impressao.service.ts';
-import type { Cabecalho, cancelamentoSchema, contaSchema, VendaImpressao } from './layouts.ts';
+import type {
+  Cabecalho,
+  cancelamentoSchema,
+  contaSchema,
+  expedicaoSchema,
+  VendaImpressao,
+} from './layouts.ts';
 
 type EntradaConta = z.infer<typeof contaSchema>;
+type EntradaExpedicao = z.infer<typeof expedicaoSchema>;
 type EntradaCancelamento = z.infer<typeof cancelamentoSchema>;
 
 // Adapters from the domain sale (packages/domain Venda) to the print layouts' input, so the sale module can
@@ -124,5 +131,45 @@ export function cancelamentoDoEvento(
     vendaCompleta: evento.vendaCompleta,
     motivo: evento.motivo,
     supervisor: evento.supervisor?.nome ?? null,
+  };
+}
+
+/** Expedition ticket of a sale: live lines, delivery fee, payments made and the change to take. */
+export function expedicaoDaVenda(
+  v: Venda,
+  cabecalho: Cabecalho,
+  extra: {
+    mesa?: number | null;
+    comanda?: number | null;
+    telefone?: string | null;
+    entregador?: string | null;
+    tempoEntregaMinutos?: number | null;
+    cobranca?: EntradaExpedicao['cobranca'];
+  } = {},
+): EntradaExpedicao {
+  const venda = vendaParaImpressao(v, extra);
+  return {
+    cabecalho,
+    venda:
+      venda.cliente && extra.telefone
+        ? { ...venda, cliente: { ...venda.cliente, telefone: extra.telefone } }
+        : venda,
+    itens: v.produtos
+      .filter((p) => !p.cancelado && p.confirmado)
+      .map((p) => ({
+        quantidade: p.quantidade,
+        descricao: p.produto.descricao,
+        obs: p.obs || null,
+        partes: partesDoItem(p),
+      })),
+    taxaEntrega: v.taxaEntrega,
+    total: v.total,
+    pagamentos: v.pagamentos
+      .filter((p) => !p.lixo)
+      .map((p) => ({ descricao: p.formaPagamento.descricao, valor: p.valor })),
+    troco: v.totalTroco,
+    entregador: extra.entregador ?? v.entregador?.nome ?? null,
+    tempoEntregaMinutos: extra.tempoEntregaMinutos ?? null,
+    cobranca: extra.cobranca ?? null,
   };
 }
