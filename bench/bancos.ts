@@ -1,15 +1,20 @@
 // Runs one measurement on the embedded PGlite and then on a fresh database of the local PostgreSQL server
 // (BENCH_DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/postgres), dropping it afterwards.
+// BENCH_SO_POSTGRES=1: PostgreSQL only.
 import pg from 'pg';
 import { abrirBanco, type Banco } from '../apps/server/src/db/client.ts';
 
 export async function medirNosDoisBancos<T>(
   medir: (banco: Banco) => Promise<T>,
-): Promise<{ pglite: T; postgres: T }> {
-  const embutido = await abrirBanco({});
-  const pglite = await medir(embutido);
-  await embutido.fechar();
-  console.error(JSON.stringify({ pglite }));
+): Promise<{ pglite: T | null; postgres: T }> {
+  // BENCH_SO_POSTGRES=1 skips the embedded database (quicker runs while profiling the PostgreSQL path).
+  let pglite: T | null = null;
+  if (process.env.BENCH_SO_POSTGRES !== '1') {
+    const embutido = await abrirBanco({});
+    pglite = await medir(embutido);
+    await embutido.fechar();
+    console.error(JSON.stringify({ pglite }));
+  }
 
   const base = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
   const nome = `bench_${Date.now()}`;

@@ -91,9 +91,14 @@ latRequisicao.length = 0;
 latVenda.length = 0;
 vendas = 0;
 erros = 0;
+// Tells the server process the measured window starts (it samples its CPU and the database's here).
+console.log(JSON.stringify({ fase: 'medindo' }));
+const cpuInicio = process.cpuUsage();
 const inicio = performance.now();
 await Promise.all(Array.from({ length: d.conexoes }, () => terminal(inicio + d.duracaoMs)));
 const segundos = (performance.now() - inicio) / 1000;
+const cpuCliente = process.cpuUsage(cpuInicio);
+console.log(JSON.stringify({ fase: 'fim' }));
 await agente.close();
 console.log(
   JSON.stringify({
@@ -105,5 +110,9 @@ console.log(
     latenciaVendaP50ms: p(latVenda, 50),
     latenciaVendaP99ms: p(latVenda, 99),
     erros,
+    // This load client's own CPU (HTTP client, JSON), part of what the 2 cores spend per request.
+    cpuClienteMsPorRequisicao:
+      Math.round(((cpuCliente.user + cpuCliente.system) / 1000 / Math.max(1, latRequisicao.length)) * 100) /
+      100,
   }),
 );

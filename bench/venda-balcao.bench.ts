@@ -4,10 +4,12 @@
 // process (bench/venda-balcao-cliente.mjs) so they do not share its event loop. On PGlite and on a fresh
 // PostgreSQL database (BENCH_DATABASE_URL, default the local server). Prints one JSON object.
 // Run: npx tsx bench/venda-balcao.bench.ts   (BENCH_SEGUNDOS, BENCH_TERMINAIS to change the load)
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { construirApp } from '../apps/server/src/app.ts';
@@ -19,9 +21,82 @@ import { semear } from '../apps/server/src/seed/seed.ts';
 
 const DURACAO_MS = Number(process.env.BENCH_SEGUNDOS ?? 10) * 1000;
 const TERMINAIS = Number(process.env.BENCH_TERMINAIS ?? 50);
-const executar = promisify(execFile);
 
-async function medir(banco: Banco) {
+// Statements sent to PostgreSQL by this process (node-postgres), to count round trips per request.
+let comandosSql = 0;
+const consultaOriginal = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  comandosSql++;
+  return consultaOriginal.apply(this, args);
+} as typeof pg.Client.prototype.query;
+
+/** CPU seconds used so far by the PostgreSQL backends serving database `nome` (Linux /proc). */
+function cpuDoBanco(nome: string | undefined): number {
+  if (!nome) return 0;
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes(` ${nome} `)) continue;
+      const campos = readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(campos[11]) + Number(campos[12]);
+    } catch {
+      // the backend ended meanwhile
+    }
+  }
+  return ticks / 100;
+}
+
+/** Runs the load client; samples this process's CPU, the database's CPU and the SQL count over its window. */
+function rodarCliente(cliente: string, url: string, dados: unknown, nomeBanco: string | undefined) {
+  return new Promise<Record<string, unknown>>((resolve, reject) => {
+    const filho = spawn(process.execPath, [cliente, url, JSON.stringify(dados)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let inicio: { cpu: NodeJS.CpuUsage; banco: number; sql: number; t: number } | undefined;
+    let medido: Record<string, number> = {};
+    let ultima = '{}';
+    createInterface({ input: filho.stdout }).on('line', (linha) => {
+      const msg = JSON.parse(linha) as { fase?: string };
+      if (msg.fase === 'medindo') {
+        inicio = {
+          cpu: process.cpuUsage(),
+          banco: cpuDoBanco(nomeBanco),
+          sql: comandosSql,
+          t: performance.now(),
+        };
+      } else if (msg.fase === 'fim' && inicio) {
+        const cpu = process.cpuUsage(inicio.cpu);
+        medido = {
+          cpuServidorS: (cpu.user + cpu.system) / 1e6,
+          cpuBancoS: cpuDoBanco(nomeBanco) - inicio.banco,
+          comandosSql: comandosSql - inicio.sql,
+          janelaS: (performance.now() - inicio.t) / 1000,
+        };
+      } else ultima = linha;
+    });
+    filho.on('error', reject);
+    filho.on('close', (codigo) => {
+      if (codigo !== 0) return reject(new Error(`cliente terminou com ${codigo}`));
+      const r = JSON.parse(ultima) as Record<string, unknown>;
+      const requisicoes = Number(r.requisicoesPorSegundo) * (medido.janelaS ?? 0);
+      const porReq = (v: number | undefined) =>
+        requisicoes > 0 && v !== undefined ? Math.round((v * 1000 * 100) / requisicoes) / 100 : null;
+      resolve({
+        ...r,
+        // Per request, over the measured window: what the aims cost in CPU whatever else runs on the machine.
+        cpuServidorMsPorRequisicao: porReq(medido.cpuServidorS),
+        cpuBancoMsPorRequisicao: nomeBanco ? porReq(medido.cpuBancoS) : null,
+        comandosSqlPorRequisicao: nomeBanco ? porReq((medido.comandosSql ?? 0) / 1000) : null,
+        usoCpuServidor: medido.janelaS
+          ? Math.round(((medido.cpuServidorS ?? 0) / medido.janelaS) * 100) / 100
+          : null,
+      });
+    });
+  });
+}
+
+async function medir(banco: Banco, nomeBanco?: string) {
   const demo = await semear(banco.db);
   const db = banco.db;
   const app = await construirApp({
@@ -70,16 +145,12 @@ async function medir(banco: Banco) {
     ],
   };
   const cliente = path.join(import.meta.dirname, 'venda-balcao-cliente.mjs');
-  const { stdout, stderr } = await executar(process.execPath, [cliente, url, JSON.stringify(dados)], {
-    maxBuffer: 10 * 1024 * 1024,
-  });
-  if (stderr) console.error(stderr.trim());
+  const r = await rodarCliente(cliente, url, dados, nomeBanco);
   const contagem = await consultarUm(
     db,
     sql`select count(*)::int as n, count(distinct numero)::int as numeros from venda where status = 59`,
   );
   await app.close();
-  const r = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
   return { ...r, vendasEncerradasNoBanco: contagem?.n, numerosDistintos: contagem?.numeros };
 }
 
@@ -98,7 +169,7 @@ await admin.query(`create database ${nome}`);
 const alvo = new URL(base);
 alvo.pathname = `/${nome}`;
 const postgres = await abrirBanco({ databaseUrl: alvo.toString() });
-const resultadoPostgres = await medir(postgres);
+const resultadoPostgres = await medir(postgres, nome);
 await postgres.fechar();
 // pool.end resolves before its sessions are gone: wait for them, or the forced drop kills them (57P01).
 for (let i = 0; i < 50; i++) {
@@ -112,6 +183,7 @@ await admin.end();
 console.log(
   JSON.stringify({
     bench: 'venda-balcao-api',
+    cargaMaquina: os.loadavg().map((n) => n.toFixed(1)),
     operacao: 'criar + 5 itens + 2 pagamentos + encerrar (9 requisições HTTP por venda)',
     terminais: TERMINAIS,
     segundos: DURACAO_MS / 1000,

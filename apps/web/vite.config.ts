@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import pacote from './package.json' with { type: 'json' };
+import { serviceWorkerPlugin } from './vite-service-worker.ts';
 
 // One build id shared by the bundle (header `version`, update banner) and dist/version.json.
 const buildId = `${pacote.version}+${Date.now().toString(36)}`;
@@ -34,7 +35,7 @@ function versaoPlugin(): Plugin {
 const servidor = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), versaoPlugin()],
+  plugins: [react(), versaoPlugin(), serviceWorkerPlugin(buildId)],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   build: { target: 'es2022', manifest: true, chunkSizeWarningLimit: 1500 },
   server: {

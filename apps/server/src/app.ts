@@ -14,6 +14,7 @@ import { ServicoAuth } from './modules/auth/auth.service.ts';
 import { Correio } from './modules/auth/correio.ts';
 import { carregarSegredo, Tokens } from './modules/auth/tokens.ts';
 import { rotasCaixa } from './modules/caixa/caixa.routes.ts';
+import { rotasCallCenter } from './modules/call-center/call-center.routes.ts';
 import { rotasEnderecos } from './modules/enderecos/enderecos.routes.ts';
 import { moduloFiscal } from './modules/fiscal/fiscal.routes.ts';
 import { rotasFiscalRelatorios } from './modules/fiscal-relatorios/fiscal-relatorios.routes.ts';
@@ -22,6 +23,7 @@ import { rotasImpressao } from './modules/impressao/impressao.routes.ts';
 import { moduloKds } from './modules/kds/kds.routes.ts';
 import { rotasRecursos } from './modules/recursos/recursos.routes.ts';
 import { RepositorioRecursos } from './modules/recursos/repositorio.ts';
+import { rotasReferencia } from './modules/referencia/referencia.routes.ts';
 import { rotasSistema } from './modules/sistema/sistema.routes.ts';
 import { ServicoPermissoes } from './modules/usuarios/permissoes.service.ts';
 import { rotasUsuarios } from './modules/usuarios/usuarios.routes.ts';
@@ -89,7 +91,13 @@ export async function construirApp({ config, banco, logger, tempo }: OpcoesApp):
         scriptSrc: ["'self'"],
         // antd writes its theme as inline <style> (CSS-in-JS); scripts stay 'self' only.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Product images may live on the S3 bucket's public address.
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(config.s3?.urlPublica ? [new URL(config.s3.urlPublica).origin] : []),
+        ],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -129,6 +137,7 @@ export async function construirApp({ config, banco, logger, tempo }: OpcoesApp):
   await app.register(rotasEnderecos);
   await app.register(rotasArmazenamento);
   await app.register(rotasRecursos);
+  await app.register(rotasReferencia);
   await app.register(rotasFrenteLoja);
   await app.register(rotasImpressao);
   await app.register(moduloFiscal);
@@ -136,6 +145,7 @@ export async function construirApp({ config, banco, logger, tempo }: OpcoesApp):
   invalidarCatalogoEmEscritas(app, app.servicos.catalogoVenda);
   await app.register(rotasVendas);
   await app.register(rotasCaixa);
+  await app.register(rotasCallCenter);
   await moduloKds(app);
 
   if (fs.existsSync(config.webDist)) {

@@ -14,6 +14,49 @@ export interface Config {
   seedOnEmpty: boolean;
   /** ViaCEP-style postal-code service; the demo starts a local simulator when unset. */
   cepUrl: string;
+  /** Google-Geocoding-style maps service (geocode/json, distancematrix/json); the demo starts a simulator. */
+  mapasUrl: string;
+  /** Key of the maps service; a company's configuracoes.keyGoogleMapsApi takes precedence. */
+  mapasChave: string;
+  /** S3-compatible storage for uploads; local disk under dataDir/storage when unset. */
+  s3: ConfigS3 | undefined;
+}
+
+export interface ConfigS3 {
+  /** `https://s3.sa-east-1.amazonaws.com`, `http://minio:9000`... */
+  endpoint: string;
+  regiao: string;
+  bucket: string;
+  chaveAcesso: string;
+  segredo: string;
+  /** Path style (`endpoint/bucket/key`, MinIO and most compatibles) or virtual host (`bucket.endpoint/key`). */
+  estiloCaminho: boolean;
+  /** Public address of the bucket (CDN); when unset the server serves the files under /storage/. */
+  urlPublica: string | undefined;
+}
+
+/** S3 settings from S3_* variables: none set = local disk; some set = all required ones must be. */
+export function lerConfigS3(env: NodeJS.ProcessEnv): ConfigS3 | undefined {
+  const obrigatorias = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  if (!obrigatorias.some((n) => env[n])) return undefined;
+  const faltam = obrigatorias.filter((n) => !env[n]);
+  if (faltam.length > 0) {
+    throw new Error(`Armazenamento S3 incompleto: defina também ${faltam.join(', ')}.`);
+  }
+  try {
+    new URL(env.S3_ENDPOINT ?? '');
+  } catch {
+    throw new Error(`S3_ENDPOINT inválido: ${env.S3_ENDPOINT} (use http://host:porta ou https://host).`);
+  }
+  return {
+    endpoint: (env.S3_ENDPOINT ?? '').replace(/\/+$/, ''),
+    regiao: env.S3_REGION || 'us-east-1',
+    bucket: env.S3_BUCKET ?? '',
+    chaveAcesso: env.S3_ACCESS_KEY_ID ?? '',
+    segredo: env.S3_SECRET_ACCESS_KEY ?? '',
+    estiloCaminho: env.S3_PATH_STYLE !== 'false',
+    urlPublica: env.S3_PUBLIC_URL ? env.S3_PUBLIC_URL.replace(/\/+$/, '') : undefined,
+  };
 }
 
 export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -29,5 +72,8 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     seedOnEmpty: env.SEED_ON_EMPTY !== 'false',
     cepUrl: env.CEP_URL ?? 'https://viacep.com.br/ws',
+    mapasUrl: env.MAPAS_URL ?? 'https://maps.googleapis.com/maps/api',
+    mapasChave: env.MAPAS_CHAVE ?? '',
+    s3: lerConfigS3(env),
   };
 }

@@ -36,10 +36,21 @@ export async function corpoValido(
   def: DefinicaoRecurso,
   empresa: string,
 ): Promise<Record<string, unknown>> {
+  const corpo = await valoresDosCampos(t, token, def.campos, empresa);
+  if (def.escopo === 'empresa') corpo.empresa = empresa;
+  return corpo;
+}
+
+/** Valid values of some fields (a definition's, or a json block's sub-fields). */
+async function valoresDosCampos(
+  t: AppTeste,
+  token: string,
+  campos: Readonly<Record<string, Campo>>,
+  empresa: string,
+): Promise<Record<string, unknown>> {
   const n = ++sequencia;
   const corpo: Record<string, unknown> = {};
-  if (def.escopo === 'empresa') corpo.empresa = empresa;
-  for (const [nome, campo] of Object.entries(def.campos)) {
+  for (const [nome, campo] of Object.entries(campos)) {
     if (campo.privado) continue;
     switch (campo.tipo) {
       case 'texto':
@@ -85,9 +96,14 @@ export async function corpoValido(
         corpo[nome] = campo.multiplo ? [{ id: primeiro.id }] : { id: primeiro.id };
         break;
       }
-      case 'json':
-        corpo[nome] = campo.opcoes ? campo.opcoes.slice(0, 1) : {};
+      case 'json': {
+        // A required block of records gets one valid record (combo groups, price-table lines).
+        if (campo.obrigatorio && campo.subcampos) {
+          const registro = await valoresDosCampos(t, token, campo.subcampos, empresa);
+          corpo[nome] = campo.lista ? [registro] : registro;
+        } else corpo[nome] = campo.opcoes ? campo.opcoes.slice(0, 1) : {};
         break;
+      }
     }
   }
   return corpo;

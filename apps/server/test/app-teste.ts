@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { construirApp } from '../src/app.ts';
-import { lerConfig } from '../src/config.ts';
+import { type ConfigS3, lerConfig } from '../src/config.ts';
 import { abrirBanco, type Banco } from '../src/db/client.ts';
 import { sha256Hex } from '../src/modules/auth/auth.service.ts';
 import { type DadosDemo, semear } from '../src/seed/seed.ts';
@@ -68,7 +68,15 @@ async function bancoDeTeste(): Promise<{ banco: Banco; descartar(): Promise<void
 }
 
 export async function criarAppTeste(
-  opcoes: { tokenTtlSeconds?: number; redisUrl?: string; cepUrl?: string; dataDir?: string } = {},
+  opcoes: {
+    tokenTtlSeconds?: number;
+    redisUrl?: string;
+    cepUrl?: string;
+    mapasUrl?: string;
+    mapasChave?: string;
+    dataDir?: string;
+    s3?: ConfigS3;
+  } = {},
 ): Promise<AppTeste> {
   const { banco, descartar } = await bancoDeTeste();
   const demo = await semear(banco.db);

@@ -9,6 +9,7 @@ import {
   MENSAGEM_SEM_SIMULADOR,
 } from '../src/modules/fiscal-relatorios/fiscal-relatorios.routes.ts';
 import { type AppTeste, criarAppTeste, type Registro } from './app-teste.ts';
+import { gravarVendaTeste } from './fiscal-apoio.ts';
 
 // relatorioVendasResumoFiscal and relatorioDFE over notes really issued against the local simulator.
 
@@ -47,7 +48,7 @@ async function venda(latas: number, tipo: 77 | 79): Promise<Venda> {
   const agora = new Date().toISOString();
   const total = (latas * 6.5).toFixed(2);
   const pago = tipo === 77 ? (latas * 6.5 + 3.5).toFixed(2) : total;
-  return vendaSchema.parse({
+  const v = vendaSchema.parse({
     _id: novoId(),
     empresa: t.demo.empresas.centro,
     grupoEmpresarial: t.demo.grupoId,
@@ -80,6 +81,7 @@ async function venda(latas: number, tipo: 77 | 79): Promise<Venda> {
     subTotal: total,
     total,
   });
+  return gravarVendaTeste(t, v);
 }
 
 const periodo = () => ({

@@ -16,6 +16,8 @@ import { novoId } from '../src/lib/ids.ts';
 import { gerarPfxDemonstracao } from '../src/modules/fiscal/certificado-demo.ts';
 import { inserirVenda } from '../src/modules/vendas/vendas.repositorio.ts';
 import { type AppTeste, criarAppTeste, type Registro } from './app-teste.ts';
+import { gravarVendaTeste } from './fiscal-apoio.ts';
+import { abrirPeriodo, prepararLoja } from './vendas-apoio.ts';
 
 // NFC-e end to end against the local SEFAZ simulator (HTTPS SOAP, XSD + signature checks, keeps numbers):
 // each test starts its own simulator and points its own app at it.
@@ -109,8 +111,11 @@ async function vendaTeste(over: Record<string, unknown> = {}): Promise<Venda> {
   });
 }
 
-const emitir = (venda: Venda, token = admin, extra: Record<string, unknown> = {}) =>
-  t.post('/api/enviaNFCE', { empresa: venda.empresa, dadosNfe: venda, ...extra }, token);
+/** enviaNFCE with the client's copy of a sale that is stored first (the server builds from the stored one). */
+const emitir = async (venda: Venda, token = admin, extra: Record<string, unknown> = {}) => {
+  await gravarVendaTeste(t, venda);
+  return t.post('/api/enviaNFCE', { empresa: venda.empresa, dadosNfe: venda, ...extra }, token);
+};
 
 type Corpo = Registro & {
   json?: { retorno: Registro; qrCode: string | null; protNFe: Registro | null };
@@ -235,7 +240,7 @@ describe('NFC-e: emissão', () => {
       const destino = await app2.fiscal.servico.destinoSefaz();
       expect(destino).toMatchObject({ simulador: true });
       expect(destino.url).not.toBe(sim.url);
-      const venda = await vendaTeste();
+      const venda = await gravarVendaTeste(t, await vendaTeste());
       const r = await app2.inject({
         method: 'POST',
         url: '/api/enviaNFCE',
@@ -379,6 +384,155 @@ describe('NFC-e: emissão', () => {
       { numero: 1, status_nota: 'erro', c_stat: 539 },
       { numero: 2, status_nota: 'processado', c_stat: 100 },
     ]);
+  });
+});
+
+describe('NFC-e: sempre da venda gravada; emitida pelo servidor no encerramento', () => {
+  it('enviaNFCE com dadosNfe: a nota sai da venda gravada; cópia divergente ou venda não gravada recusadas sem gastar número', async () => {
+    const venda = await gravarVendaTeste(t, await vendaTeste({ cpfCnpj: '529.982.247-25' }));
+    const enviar = (dadosNfe: unknown) =>
+      t.post('/api/enviaNFCE', { empresa: venda.empresa, dadosNfe }, admin);
+    // A client copy with another total and fewer items: refused, the stored sale is not replaced by it.
+    const adulterada = await enviar({ ...venda, total: '1.00', produtos: venda.produtos.slice(0, 1) });
+    expect(adulterada.corpo.valido).toBe(false);
+    expect(adulterada.corpo.data.message).toBe(
+      'A venda enviada difere da venda registrada (total R$ 1,00 enviado, R$ 67,90 registrado; itens diferentes): ' +
+        'a NFC-e é emitida somente com os dados registrados no servidor. Atualize a venda e tente novamente.',
+    );
+    const outroCpf = await enviar({ ...venda, cpfCnpj: '111.444.777-35' });
+    expect(String(outroCpf.corpo.data.message)).toContain('CPF/CNPJ do consumidor diferente');
+    const semRegistro = await enviar({ ...(await vendaTeste()), _id: novoId() });
+    expect(semRegistro.corpo.data.message).toBe('Venda não encontrada!');
+    const seq = await t.get(`/api/getSequencialNota/${t.demo.empresas.centro}`, admin);
+    expect(seq.corpo.data).toMatchObject({ ultimoNumero: 0 });
+
+    // Only the fields sent are compared (a legacy payload may carry fewer): the stored sale is issued.
+    const ok = corpo(await enviar({ _id: venda._id, total: '67.90' }));
+    expect(ok.valido, JSON.stringify(ok)).toBe(true);
+    const l = await linhaNfce(ok.data._id as string);
+    expect(l.xml).toContain('<vNF>67.90</vNF>');
+    expect(l.xml).toContain('<CPF>52998224725</CPF>');
+    // The note is written back into the sale (venda.nfce), as the POS reads it.
+    const v = await t.get(`/api/venda/${venda._id}`, admin);
+    expect(v.corpo.data.nfce).toEqual([
+      expect.objectContaining({ _id: l.id, chave: l.chave, numero: 1, statusNota: 'processado', cStat: 100 }),
+    ]);
+  });
+
+  /** Loja Centro with NFC-e at sale end, a register period open, and an ended counter sale built via the POS API. */
+  async function vendaPdv(opcoes: { emitirNfce?: boolean; chave?: string } = {}) {
+    const loja = await prepararLoja(t);
+    // The second sale of a test finds the register's period already open.
+    await abrirPeriodo(loja).catch((erro: Error) =>
+      expect(erro.message).toContain('Já existe um período aberto'),
+    );
+    const cfg = await t.put(
+      `/api/fiscal/configuracao/${loja.empresa}`,
+      { emitirNfce: opcoes.emitirNfce ?? true },
+      admin,
+    );
+    expect(cfg.corpo.data.emitirNfce).toBe(opcoes.emitirNfce ?? true);
+    const criar = await loja.post('/api/venda', { tipoVenda: 53, terminal: loja.terminal });
+    const id = criar.corpo.data._id as string;
+    await loja.post(`/api/venda/${id}/itens`, {
+      produtos: [{ produto: await loja.produto('Pizza Grande Calabresa') }],
+    });
+    const pag = await loja.post(`/api/venda/${id}/pagamentos`, {
+      _id: novoId(),
+      formaPagamento: await loja.forma(77),
+      terminal: loja.terminal,
+      valorPago: '60',
+    });
+    expect(pag.corpo.valido, JSON.stringify(pag.corpo)).toBe(true);
+    const encerrar = () =>
+      loja.post(
+        `/api/venda/${id}/encerrar`,
+        {},
+        admin,
+        opcoes.chave ? { 'idempotency-key': opcoes.chave } : {},
+      );
+    return { loja, id, encerrar };
+  }
+
+  it('encerrar a venda no PDV emite a NFC-e no servidor e grava a nota em venda.nfce; encerrar de novo não emite outra', async () => {
+    const { id, encerrar } = await vendaPdv({ chave: `encerrar:${novoId()}` });
+    const fim = await encerrar();
+    expect(fim.corpo.valido, JSON.stringify(fim.corpo)).toBe(true);
+    expect(fim.corpo.data.status).toMatchObject({ id: 59 });
+    expect(fim.corpo.data.avisoNfce).toBeUndefined();
+    const nfce = fim.corpo.data.nfce as Registro[];
+    expect(nfce).toHaveLength(1);
+    expect(nfce[0]).toMatchObject({
+      statusNota: 'processado',
+      cStat: 100,
+      numero: 1,
+      tpEmis: 1,
+      valor: '54.90',
+    });
+    expect(String(nfce[0]?.protocoloRecebimento)).toMatch(/^\d{15}$/);
+    expect(String(nfce[0]?.qrCode)).toContain('?p=');
+    expect(sim.notas().map((n) => n.chave)).toContain(nfce[0]?.chave);
+    const l = await linhaNfce(nfce[0]?._id as string);
+    expect(l.venda_id).toBe(id);
+    expect(l.xml).toContain('<vNF>54.90</vNF>');
+
+    // The POS retries the end (same Idempotency-Key): same sale, the same note, nothing issued.
+    const de_novo = await encerrar();
+    expect(de_novo.corpo.data.status).toMatchObject({ id: 59 });
+    expect((de_novo.corpo.data.nfce as Registro[]).map((n) => n._id)).toEqual([l.id]);
+    expect(de_novo.corpo.data.avisoNfce).toBeUndefined();
+    // Without the key the engine refuses ending twice; enviaNFCE finds the note.
+    const outra = await t.post(`/api/venda/${id}/encerrar`, {}, admin);
+    expect(outra.corpo.data.message).toBe('Venda encerrada não pode ser confirmada!');
+    const manual = await t.post('/api/enviaNFCE', { venda: id }, admin);
+    expect(manual.corpo.data.message).toBe('Já existe NFC-e emitida para esta venda.');
+    const linhas = await consultar(t.banco.db, sql`select id from nfce where venda_id = ${id}`);
+    expect(linhas).toHaveLength(1);
+  });
+
+  it('SEFAZ fora no encerramento: venda encerrada com a NFC-e off-line em venda.nfce; autorizada depois, venda.nfce acompanha', async () => {
+    await sim.definirCenario({ modo: 'fora' });
+    const { id, encerrar } = await vendaPdv();
+    const fim = await encerrar();
+    expect(fim.corpo.data.status).toMatchObject({ id: 59 });
+    const nfce = fim.corpo.data.nfce as Registro[];
+    const off = nfce.find((n) => n.statusNota === 'contingencia');
+    expect(off).toMatchObject({ tpEmis: 9, numero: 2 });
+    expect(String(off?.qrCode)).toContain('?p=');
+    // The online attempt stays listed as replaced.
+    expect(nfce.find((n) => n.tpEmis === 1)).toMatchObject({ statusNota: 'erro', numero: 1 });
+
+    await sim.definirCenario({ modo: 'autorizar' });
+    await t.app.fiscal.fila.processar();
+    const limite = Date.now() + 15_000;
+    let atual: Registro[] = [];
+    do {
+      await new Promise((r) => setTimeout(r, 100));
+      atual = (await t.get(`/api/venda/${id}`, admin)).corpo.data.nfce as Registro[];
+    } while (!atual.some((n) => n.statusNota === 'processado') && Date.now() < limite);
+    expect(atual.find((n) => n._id === off?._id)).toMatchObject({ statusNota: 'processado', cStat: 100 });
+  });
+
+  it('loja sem emitirNfce não emite; recusa antes da SEFAZ volta como avisoNfce e a venda fica encerrada', async () => {
+    const sem = await vendaPdv({ emitirNfce: false });
+    const fim = await sem.encerrar();
+    expect(fim.corpo.data.status).toMatchObject({ id: 59 });
+    expect(fim.corpo.data.nfce).toEqual([]);
+    expect(await consultar(t.banco.db, sql`select id from nfce`)).toHaveLength(0);
+
+    await consultar(
+      t.banco.db,
+      sql`update produto_geral set configuracao_imposto = null where descricao = 'Pizza Grande Calabresa'`,
+    );
+    const com = await vendaPdv();
+    const r = await com.encerrar();
+    expect(r.corpo.valido).toBe(true);
+    expect(r.corpo.data.status).toMatchObject({ id: 59 });
+    expect(r.corpo.data.avisoNfce).toBe(
+      'NFC-e não emitida: Produto Pizza Grande Calabresa sem configuração de imposto para o estado PR, a nota não foi emitida!',
+    );
+    const seq = await t.get(`/api/getSequencialNota/${t.demo.empresas.centro}`, admin);
+    expect(seq.corpo.data).toMatchObject({ ultimoNumero: 0 });
   });
 });
 

@@ -43,7 +43,7 @@ describe.each(recursos.RECURSOS.filter((r) => r.tabela !== 'grupoEmpresarial'))(
     expect(filtrado.lista.map((l) => l._id)).toEqual([id]);
 
     const campoTexto = Object.entries(def.campos).find(
-      ([, c]) => c.tipo === 'texto' && !c.validador && !c.privado,
+      ([, c]) => c.tipo === 'texto' && !c.validador && !c.privado && !c.opcoes,
     );
     if (campoTexto) {
       const novo = 'Alterado'.slice(0, (campoTexto[1] as { max?: number }).max ?? 100);

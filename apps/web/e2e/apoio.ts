@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -90,4 +91,54 @@ export async function definirTemaEscuro(pagina: Page, escuro: boolean): Promise<
     (e) => document.documentElement.style.colorScheme === (e ? 'dark' : 'light'),
     escuro,
   );
+}
+
+/** Signs in through the API (as the login screen does) and returns the session token. */
+export async function tokenPorApi(baseUrl: string, email: string, senha: string): Promise<string> {
+  const grupos = (await (
+    await fetch(`${baseUrl}/api/getGrupoEmpresarialLista`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ lixo: false }),
+    })
+  ).json()) as { data: { _id: string }[] };
+  const login = (await (
+    await fetch(`${baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email,
+        senha: createHash('sha256').update(senha).digest('hex'),
+        grupoEmpresarial: grupos.data[0]?._id,
+      }),
+    })
+  ).json()) as { data: { token: string } };
+  return login.data.token;
+}
+
+/**
+ * Turns off every happy-hour window (periodoPorHora) of the demo group. The POS tests assert exact prices;
+ * the demo's late-night window on fries would change them whenever a test runs inside it, so the tests'
+ * data is made independent of the time of day (the engine's own tests cover the windows).
+ */
+export async function desligarHappyHours(baseUrl: string): Promise<void> {
+  const token = await tokenPorApi(baseUrl, USUARIOS.admin.email, USUARIOS.admin.senha);
+  const headers = { 'content-type': 'application/json', token, version: 'e2e' };
+  const lista = (await (
+    await fetch(`${baseUrl}/api/periodoPorHora/getPopulate`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ filtro: {} }),
+    })
+  ).json()) as { data: ({ _id: string; habilitado?: boolean } & Record<string, unknown>)[] };
+  for (const periodo of lista.data) {
+    if (periodo.habilitado === false) continue;
+    const r = await fetch(`${baseUrl}/api/periodoPorHora/${periodo._id}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ ...periodo, habilitado: false }),
+    });
+    const corpo = (await r.json()) as { valido: boolean; data: unknown };
+    if (!corpo.valido) throw new Error(`periodoPorHora ${periodo._id}: ${JSON.stringify(corpo.data)}`);
+  }
 }

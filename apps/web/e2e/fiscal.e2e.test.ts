@@ -2,8 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Aba, abrirNavegador, capturar, fazerLogin, novaAba, USUARIOS } from './apoio.ts';
+import { abrirFrenteLoja, garantirCaixaAberto, TELA } from './frente-loja-apoio.ts';
 
-// NFC-e end to end (issue 7 proof): a sale (through the API: the POS hand-over is another piece) -> NFC-e
+// NFC-e end to end (issue 7 proof): a sale ended in the Frente Loja -> NFC-e issued by the server at the end and
 // authorised by the local SEFAZ simulator the server started -> the list and the DANFE in the browser ->
 // printed; SEFAZ down -> offline note at once -> SEFAZ back -> authorised in the background and the open
 // list updates by socket; cancel by a cashier through the supervisor release; a number already used at
@@ -50,47 +51,51 @@ async function lista(tabela: string, filtro: Record<string, unknown>): Promise<R
 
 const novoId = () => randomBytes(12).toString('hex');
 
-/** An ended counter sale (status 59) of `empresa`: `latas` cans at 6.50 paid in cash (change 3.50). */
-function venda(empresa: string, latas: number): Record<string, unknown> {
-  const agora = new Date().toISOString();
-  const total = (latas * 6.5).toFixed(2);
-  return {
-    _id: novoId(),
+/**
+ * A counter sale of `empresa` through the POS API (the same calls the Frente Loja makes): `latas` cans at 6.50
+ * paid with R$ 3,50 of change, then ended. A store with `emitirNfce` gets its NFC-e from the server at this end
+ * (in `nfce` of the answer).
+ */
+async function venderPelaApi(empresa: string, latas: number): Promise<Record<string, unknown>> {
+  const terminal = (await lista('terminal', { empresa })).find((t) =>
+    String(t.descricao).startsWith('Terminal Caixa'),
+  );
+  const abrir = await bruto(
+    'POST',
+    'periodo/abrir',
+    { terminal: terminal?._id, valorAbertura: '100.00' },
     empresa,
-    grupoEmpresarial: ids.grupo,
-    tipoVenda: { id: 53 },
-    status: { id: 59 },
-    data: agora,
-    produtos: [
-      {
-        _id: novoId(),
-        numeroItem: 1,
-        produto: { _id: ids.lata, descricao: 'Refrigerante Lata 350ml' },
-        quantidade: String(latas),
-        precoVenda: '6.50',
-        valorBruto: total,
-        valorLiquido: total,
-        confirmado: true,
-        data: agora,
-      },
-    ],
-    pagamentos: [
-      {
-        _id: novoId(),
-        formaPagamento: { _id: ids[`dinheiro-${empresa}`], descricao: 'Dinheiro', tipo: 77, tipoTroco: 1 },
-        valor: total,
-        valorPago: (latas * 6.5 + 3.5).toFixed(2),
-        valorTroco: '3.50',
-        data: agora,
-      },
-    ],
-    subTotal: total,
-    total,
-  };
+  );
+  if (!abrir.valido)
+    expect(abrir.data.message).toBe('Já existe um período aberto para o caixa deste terminal!');
+  const criada = await chamar('POST', 'venda', { tipoVenda: 53, terminal: terminal?._id, empresa }, empresa);
+  const id = String(criada._id);
+  await chamar(
+    'POST',
+    `venda/${id}/itens`,
+    { produtos: [{ produto: ids.lata, quantidade: String(latas) }] },
+    empresa,
+  );
+  await chamar(
+    'POST',
+    `venda/${id}/pagamentos`,
+    {
+      _id: novoId(),
+      formaPagamento: ids[`dinheiro-${empresa}`],
+      terminal: terminal?._id,
+      valorPago: (latas * 6.5 + 3.5).toFixed(2),
+    },
+    empresa,
+  );
+  return chamar('POST', `venda/${id}/encerrar`, {}, empresa);
 }
 
-const emitir = (empresa: string | undefined, latas: number) =>
-  bruto('POST', 'enviaNFCE', { empresa, dadosNfe: venda(String(empresa), latas) }, empresa);
+/** The sale's valid NFC-e (authorised or offline) as the server wrote it into venda.nfce. */
+const notaDaVenda = (v: Record<string, unknown>) =>
+  ((v.nfce ?? []) as Record<string, unknown>[]).find(
+    (n) => n.statusNota === 'processado' || n.statusNota === 'contingencia',
+  ) ?? {};
+
 const cenario = (c: Record<string, unknown>) => chamar('POST', 'fiscal/simulador/cenario', c);
 
 async function entrarComo(usuario: { email: string; senha: string }, empresa?: string): Promise<Page> {
@@ -200,6 +205,8 @@ beforeAll(async () => {
   });
   // The server starts its simulator on first need; authorise.
   await cenario({ modo: 'autorizar' });
+  // Loja Centro issues its NFC-e at sale end (server side); Loja Shopping keeps the spec's enviaNFCE call.
+  await chamar('PUT', `fiscal/configuracao/${ids.centro}`, { emitirNfce: true });
 });
 
 afterAll(async () => {
@@ -208,6 +215,16 @@ afterAll(async () => {
     await capturar(a.pagina, `fiscal-final-${i}`).catch(() => undefined);
   }
   await cenario({ modo: 'autorizar' }).catch(() => undefined);
+  // The other browser tests start with the registers closed and sell in Loja Centro without NFC-e.
+  for (const empresa of [ids.centro, ids.shopping].filter(Boolean)) {
+    for (const t of await lista('terminal', { empresa }).catch(() => [])) {
+      if (String(t.descricao).startsWith('Terminal Caixa'))
+        await bruto('POST', 'periodo/fechar', { terminal: t._id }, empresa).catch(() => undefined);
+    }
+  }
+  // The other browser tests sell in Loja Centro without NFC-e.
+  if (ids.centro)
+    await chamar('PUT', `fiscal/configuracao/${ids.centro}`, { emitirNfce: false }).catch(() => undefined);
   if (ids.shopping && cnpjShopping)
     await chamar('PUT', `empresa/${ids.shopping}`, { cnpj: cnpjShopping }, ids.gestor).catch(() => undefined);
   for (const a of abas) await a.contexto.close();
@@ -219,11 +236,44 @@ describe('NFC-e de ponta a ponta', () => {
   let pagina: Page;
   let gestor: Page;
 
-  it('venda -> NFC-e autorizada pelo simulador -> lista, detalhe com protocolo e XML, DANFE mostrado e impresso', async () => {
-    const r = await emitir(ids.centro, 2);
-    expect(r.valido, JSON.stringify(r)).toBe(true);
-    expect(r.jsonMsg).toBe('Autorizado o uso da NF-e');
-    numeroAutorizada = Number(r.data.numero);
+  it('venda encerrada no PDV -> NFC-e emitida pelo servidor e autorizada pelo simulador -> lista, detalhe com protocolo e XML, DANFE mostrado e impresso', async () => {
+    // The sale in the Frente Loja (Chromium): two cans, cash with change, confirmed. The server issues the
+    // NFC-e when the sale ends and the POS shows it from the ended sale.
+    const pdv = await novaAba(navegador, TELA);
+    abas.push(pdv);
+    await abrirFrenteLoja(pdv.pagina, baseUrl);
+    await garantirCaixaAberto(pdv.pagina);
+    await pdv.pagina.getByTestId('modos').getByText('Balcão').click();
+    for (let i = 0; i < 2; i++) {
+      await pdv.pagina.getByTestId('busca-produto').fill('7894900011517');
+      await pdv.pagina.getByTestId('busca-produto').press('Enter');
+      await expect
+        .poll(() => pdv.pagina.getByTestId('total-venda').textContent())
+        .toBe(i ? 'R$ 13,00' : 'R$ 6,50');
+    }
+    await pdv.pagina.getByTestId('abrir-pagamento').click();
+    await pdv.pagina.getByRole('radio', { name: 'Dinheiro' }).click();
+    await pdv.pagina.getByLabel('Valor recebido').fill('20,00');
+    await pdv.pagina.getByRole('button', { name: 'Lançar' }).click();
+    await expect.poll(() => pdv.pagina.getByTestId('pag-troco').textContent()).toBe('R$ 7,00');
+    await pdv.pagina.getByTestId('confirmar-venda').click();
+    await pdv.pagina.getByText(/encerrada\. Troco: R\$\s7,00/).waitFor();
+    const aviso = pdv.pagina.getByText(/^NFC-e nº \d+ autorizada\.$/);
+    await aviso.waitFor({ timeout: 30_000 });
+    numeroAutorizada = Number((/\d+/.exec((await aviso.textContent()) ?? '') ?? [])[0]);
+    await capturar(pdv.pagina, 'fiscal-pdv-nfce-autorizada');
+    const [nota] = (await chamar('POST', 'nfce/getPopulate', {
+      filtro: { empresa: ids.centro, numero: numeroAutorizada },
+    })) as unknown as Record<string, unknown>[];
+    expect(nota).toMatchObject({ statusNota: 'processado', cStat: 100, valor: '13.00' });
+    // The note is on the ended sale (venda.nfce) too.
+    const venda = await chamar('GET', `venda/${String(nota?.venda)}`);
+    expect(notaDaVenda(venda)).toMatchObject({
+      _id: nota?._id,
+      numero: numeroAutorizada,
+      statusNota: 'processado',
+    });
+    const r = { data: nota ?? {} };
 
     pagina = await entrarComo(USUARIOS.admin, 'Loja Centro');
     await abrirRota(pagina, 'emissaoNotaFiscal', 'Emissão de Nota Fiscal');
@@ -267,8 +317,10 @@ describe('NFC-e de ponta a ponta', () => {
     await pagina.keyboard.press('Escape');
     await abrirRota(pagina, 'emissaoNotaFiscal', 'Emissão de Nota Fiscal');
     await cenario({ modo: 'fora' });
-    const r = await emitir(ids.centro, 3);
-    expect(r.valido, JSON.stringify(r)).toBe(true);
+    // Ended through the POS API: the server issues the offline note at once and the sale is ended.
+    const venda = await venderPelaApi(String(ids.centro), 3);
+    expect(venda.status).toMatchObject({ id: 59 });
+    const r = { data: notaDaVenda(venda) };
     expect(r.data).toMatchObject({ statusNota: 'contingencia', tpEmis: 9 });
     expect(String(r.data.qrCode)).toMatch(/^https?:\/\//);
     const numero = Number(r.data.numero);
@@ -345,7 +397,11 @@ describe('NFC-e de ponta a ponta', () => {
     await gestor.getByText(`Numeração definida: próximo número ${usado}.`).waitFor();
     await capturarTemas(gestor, 'numeracao');
 
-    const r = await emitir(ids.shopping, 1);
+    // Loja Shopping does not issue at sale end: the spec's enviaNFCE with dadosNfe (the ended sale as the client
+    // holds it); the server builds the note from its stored copy.
+    const venda = await venderPelaApi(String(ids.shopping), 1);
+    expect(venda.nfce).toEqual([]);
+    const r = await bruto('POST', 'enviaNFCE', { empresa: ids.shopping, dadosNfe: venda }, ids.shopping);
     expect(r.valido, JSON.stringify(r)).toBe(true);
     expect(r.data.numero).toBe(usado + 1);
     expect(String(r.data.aviso)).toMatch(
@@ -361,6 +417,16 @@ describe('NFC-e de ponta a ponta', () => {
     await gestor.goto(`${baseUrl}/#/empresaNumeroNota?empresa=${ids.centro}&aba=fiscal`);
     await gestor.getByTestId('certificado').getByText(/dias/).waitFor();
     await capturarTemas(gestor, 'configuracao-fiscal');
+    // NFC-e at sale end: on for Loja Centro (the first test sold with it); turned off on the screen and saved.
+    const emitirNfce = gestor.getByTestId('emitir-nfce');
+    await emitirNfce.scrollIntoViewIfNeeded();
+    expect(await emitirNfce.isChecked()).toBe(true);
+    await capturarTemas(gestor, 'configuracao-emitir-nfce');
+    await emitirNfce.uncheck();
+    await gestor.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await gestor.getByText('Configuração fiscal salva.').waitFor();
+    const cfg = (await chamar('GET', `fiscal/configuracao/${ids.centro}`)) as { emitirNfce?: boolean };
+    expect(cfg.emitirNfce).toBe(false);
     // Contingency on and off with its justification.
     await gestor.getByLabel('Justificativa da contingência').fill('SEFAZ PR instavel desde as 10h');
     await gestor.getByRole('button', { name: 'Habilitar contingência' }).click();

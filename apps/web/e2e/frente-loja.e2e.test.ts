@@ -6,7 +6,15 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { abrirNavegador, capturar, definirTemaEscuro, fazerLogin, novaAba, USUARIOS } from './apoio.ts';
+import {
+  abrirNavegador,
+  capturar,
+  definirTemaEscuro,
+  desligarHappyHours,
+  fazerLogin,
+  novaAba,
+  USUARIOS,
+} from './apoio.ts';
 
 // The Frente Loja as a new user meets it, on a 1024x768 touch screen: bind the device to a store and
 // terminal, open the cash period, sell at the counter (combo, item discount released by the supervisor,
@@ -19,6 +27,7 @@ let navegador: Browser;
 
 beforeAll(async () => {
   navegador = await abrirNavegador();
+  await desligarHappyHours(baseUrl);
 });
 afterAll(async () => {
   await navegador?.close();
@@ -341,17 +350,32 @@ describe('Frente Loja delivery', () => {
     await modal.getByRole('button', { name: 'Buscar CEP' }).click();
     await expect.poll(() => modal.getByLabel('Logradouro').inputValue()).toBe('Rua XV de Novembro');
     expect(await modal.getByLabel('Bairro').inputValue()).toBe('Centro');
-    await modal.getByLabel('Número').fill('100');
+    await modal.getByLabel('Número').fill('1500');
     await fecharAvisos(pagina);
     await capturarTela(pagina, 'frente-loja-cliente-claro');
     await modal.getByRole('button', { name: 'Cadastrar' }).click();
+
+    // The address is located on the map (maps simulator), inside Loja Centro's area; about 1 km by road
+    // from the store: R$ 5,00 by the store's first distance band (up to 3 km).
+    const entrega = pagina.getByTestId('tela-delivery-entrega');
+    await entrega.getByTestId('area-entrega').waitFor();
+    expect(await entrega.getByTestId('area-entrega').textContent()).toBe('Centro');
+    expect(await entrega.getByTestId('endereco-mapa').textContent()).toContain('Rua XV de Novembro, 1500');
+    expect(await entrega.getByTestId('distancia-entrega').textContent()).toMatch(/^1,\d km pela rota$/);
+    expect(await entrega.getByTestId('taxa-entrega-previa').textContent()).toBe('R$ 5,00');
+    await fecharAvisos(pagina);
+    for (const escuro of [true, false]) {
+      await definirTemaEscuro(pagina, escuro);
+      await capturarTela(pagina, `frente-loja-delivery-entrega-${escuro ? 'escuro' : 'claro'}`);
+    }
+    await pagina.getByRole('button', { name: 'Iniciar venda' }).click();
     await pagina.getByText('Delivery · Ana Entrega').waitFor();
 
-    // Centro, Curitiba: R$ 4,00 by the store's neighbourhood table.
+    // The sale the server records carries the same fee (it measures the distance again).
     await buscarELancar(pagina, 'x-burg');
     await pagina.getByTestId('item-1').waitFor();
-    await expect.poll(() => pagina.getByTestId('taxa-entrega').textContent()).toBe('R$ 4,00');
-    await expect.poll(() => total(pagina)).toBe('R$ 28,90');
+    await expect.poll(() => pagina.getByTestId('taxa-entrega').textContent()).toBe('R$ 5,00');
+    await expect.poll(() => total(pagina)).toBe('R$ 29,90');
     await pagina.getByText('Gravada').waitFor();
     await fecharAvisos(pagina);
     for (const escuro of [false, true]) {
@@ -422,6 +446,7 @@ describe('Frente Loja offline', () => {
     porta = await portaLivre();
     dados = mkdtempSync(join(tmpdir(), 'frente-loja-offline-'));
     processo = await iniciarServidor(porta, dados);
+    await desligarHappyHours(`http://127.0.0.1:${porta}`);
   });
   afterAll(async () => {
     if (processo) await pararServidor(processo);

@@ -2,6 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { carregarConfig } from './lib/api/config.ts';
+import { registrarServiceWorker } from './lib/offline/registrar-service-worker.ts';
+
+registrarServiceWorker();
 
 const raiz = document.getElementById('root');
 if (raiz) {

@@ -17,6 +17,8 @@ import type { Db } from '../db/client.ts';
 import { consultar, consultarUm } from '../db/consultar.ts';
 import { novoId } from '../lib/ids.ts';
 import { hashSenha, sha256Hex } from '../modules/auth/auth.service.ts';
+import { semearCallCenter } from './seed-call-center.ts';
+import { semearKds } from './seed-kds.ts';
 
 // Demo data of DESIGN section 4, created on the first start of an empty database and by `npm run seed`.
 
@@ -408,9 +410,21 @@ export async function semear(db: Db): Promise<DadosDemo> {
     tipo_venda: [],
     hora_inicio: '23:00',
     hora_fim: '23:59',
-    // Registered but off: the POS browser tests price fries and combos without it, and an active window
-    // made them fail whenever they ran between 23:00 and 23:59 in São Paulo. Turn it on in the back-office.
-    habilitado: false,
+    // The POS browser tests turn windows off in their own setup (apoio.ts desligarHappyHours), so their
+    // prices do not depend on the time of day.
+    habilitado: true,
+  });
+  // A product suggestion: launching the X-Burguer offers the fries with 10% off (vendaSugestaoProduto; the
+  // discount applies only to fries launched from the suggestion).
+  await inserir(db, 'venda_sugestao_produto', {
+    ...g,
+    descricao: 'Batata com o X-Burguer',
+    produtos_origem_ids: [produtos[8] ?? ''],
+    produto_id: batata ?? null,
+    tipo: 'desconto',
+    modo: 'percentual',
+    valor: '10',
+    habilitado: true,
   });
 
   // Per store: every payment type, acquirers, registers, printers, print sectors and terminals.
@@ -495,6 +509,9 @@ export async function semear(db: Db): Promise<DadosDemo> {
       ativo: true,
     });
   }
+
+  await semearKds(db, grupoId, lojas);
+  await semearCallCenter(db, grupoId, { centro, shopping });
 
   // Customers, one with convênio in both stores.
   await inserir(db, 'pessoa', {

@@ -26,13 +26,19 @@ const SPEC: Record<(typeof AREAS)[number], string> = {
 
 describe('route data file', () => {
   it.each(AREAS)('area %s has exactly the routes of spec section 2, in order', (area) => {
-    const nomes = ROTAS.filter((r) => r.area === area).map((r) => r.nome);
+    const nomes = ROTAS.filter((r) => r.area === area && !r.extensao).map((r) => r.nome);
     expect(nomes).toEqual(SPEC[area].split(', '));
+  });
+
+  it('screens beyond the spec are marked, with their own permission', () => {
+    expect(ROTAS.filter((r) => r.extensao).map((r) => [r.nome, r.area, r.permissao, r.status])).toEqual([
+      ['layoutsImpressao', 'Cadastros', 816, 'Pronta'],
+    ]);
   });
 
   it('has each route once, with a title and a loader', () => {
     expect(new Set(ROTAS.map((r) => r.nome)).size).toBe(ROTAS.length);
-    expect(ROTAS).toHaveLength(103);
+    expect(ROTAS.filter((r) => !r.extensao)).toHaveLength(103);
     for (const rota of ROTAS) {
       expect(rota.titulo.trim()).not.toBe('');
       expect(typeof rota.tela).toBe('function');

@@ -1,4 +1,8 @@
-import { permissoesDoRecurso, recursoTemPermissoes } from '@retaguarda/domain/catalogos/permissoes';
+import {
+  PERMISSAO,
+  permissoesDoRecurso,
+  recursoTemPermissoes,
+} from '@retaguarda/domain/catalogos/permissoes';
 import type { ComponentType } from 'react';
 
 // Every back-office route of spec section 2, in ONE place. A later issue that builds a screen
@@ -37,6 +41,8 @@ export interface DefinicaoRota {
   permissao?: number;
   status: StatusRota;
   tela: CarregarTela;
+  /** A screen of ours beyond spec section 2 (the spec test lists these apart). */
+  extensao?: true;
 }
 
 const emConstrucao: CarregarTela = () =>
@@ -75,6 +81,17 @@ const telaResumoFiscal: CarregarTela = () =>
   }));
 const telaRelatorioDfe: CarregarTela = () =>
   import('../features/fiscal/relatorio-dfe-page.tsx').then((m) => ({ Component: m.RelatorioDfePage }));
+
+/** A screen beyond spec section 2: its own access permission, always built. */
+function extensao(
+  nomeArea: Area,
+  nome: string,
+  titulo: string,
+  permissao: number,
+  tela: CarregarTela,
+): DefinicaoRota {
+  return { nome, area: nomeArea, titulo, permissao, status: 'Pronta', tela, extensao: true };
+}
 
 // Spec section 2: these pairs are one screen each.
 const telaPedidoTransferencia = emConstrucao;
@@ -118,6 +135,13 @@ export const ROTAS: readonly DefinicaoRota[] = [
     ['acessoSistema', 'Acesso ao Sistema', RECURSO],
     ['tabelaVenda', 'Tabela de Venda', RECURSO],
   ]),
+  // Preview of every receipt layout per printer model, and a test print (issue 6); who may see the printers
+  // may see their layouts.
+  extensao('Cadastros', 'layoutsImpressao', 'Layouts de Impressão', PERMISSAO.impressoraAcessar, () =>
+    import('../features/impressao/layouts-impressao-page.tsx').then((m) => ({
+      Component: m.LayoutsImpressaoPage,
+    })),
+  ),
   ...area('Fidelidade', [
     ['programaFidelidade', 'Programa Fidelidade'],
     ['programaFidelidadePontos', 'Programa Fidelidade Pontos'],

@@ -16,6 +16,11 @@ import { empresaDoContexto } from '../usuarios/usuarios.routes.ts';
 const id = z.string().regex(/^[0-9a-f]{24}$/, 'Id inválido');
 const ref = z.union([id, z.object({ _id: id }).transform((o) => o._id)]);
 
+// The answer of a store's catalogue is built and serialised once per catalogue object (the sale catalogue
+// service caches it and replaces it on every registration change): 20,000 products are ~8 MB of JSON, and
+// a chain's POS terminals ask for it at once after a change (bench/produtos.bench.ts).
+const respostasProntas = new WeakMap<object, string>();
+
 export async function rotasFrenteLoja(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['frenteLoja'];
@@ -34,7 +39,7 @@ export async function rotasFrenteLoja(app: FastifyInstance): Promise<void> {
           .passthrough(),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const s = sessaoDe(request);
       const empresa = request.body.empresa ?? empresaDoContexto(request);
       if (!empresa)
@@ -43,12 +48,31 @@ export async function rotasFrenteLoja(app: FastifyInstance): Promise<void> {
       if (!permissoes.porEmpresa.has(empresa))
         throw new ErroNegocio('Usuário sem permissão para acessar essa empresa.');
       const cat = await app.servicos.catalogoVenda.daLoja(s.grupoEmpresarialId, empresa);
-      const extras = await consultar(
-        app.servicos.banco.db,
-        sql`select id, gtin from produto_geral where grupo_empresarial_id = ${s.grupoEmpresarialId} and lixo = false`,
-      );
-      const gtins = new Map(extras.map((l) => [l.id as string, (l.gtin as string | null) ?? null]));
+      const pronta = respostasProntas.get(cat);
+      if (pronta !== undefined) return reply.type('application/json; charset=utf-8').send(pronta);
+      const gtins = cat.gtins;
       const precos = new Map(cat.catalogo.produtos.map((p) => [p._id, p]));
+      // Suggestions with the products that suggest them (the engine's catalogue only knows the adjustment):
+      // the POS offers them when one of those products is launched.
+      const sugestoes = (
+        await consultar(
+          app.servicos.banco.db,
+          sql`select id, descricao, produto_id, produtos_origem_ids, tipo, modo, valor::text as valor
+              from venda_sugestao_produto
+              where grupo_empresarial_id = ${s.grupoEmpresarialId} and lixo = false and habilitado is not false
+              order by descricao`,
+        )
+      )
+        .filter((l) => cat.produtos.get(l.produto_id as string)?.ativo === true)
+        .map((l) => ({
+          _id: l.id as string,
+          descricao: (l.descricao as string | null) ?? '',
+          produto: l.produto_id as string,
+          produtosOrigem: (l.produtos_origem_ids as string[] | null) ?? [],
+          tipo: l.tipo as string,
+          modo: l.modo as string,
+          valor: l.valor as string,
+        }));
       const produtos = [...cat.produtos.values()]
         .filter((p) => p.ativo)
         .map((p) => ({
@@ -60,14 +84,78 @@ export async function rotasFrenteLoja(app: FastifyInstance): Promise<void> {
           preco: precos.get(p._id)?.preco ?? '0.00',
           maximoFracao: precos.get(p._id)?.maximoFracao ?? null,
         }));
+      const corpo = JSON.stringify(
+        ok({
+          empresa,
+          produtos,
+          catalogo: cat.catalogo,
+          configuracao: cat.configuracao,
+          formasPagamento: [...cat.formasPagamento.values()],
+          terminais: [...cat.terminais.values()],
+          gorjeta: cat.gorjeta ?? null,
+          sugestoes,
+        }),
+      );
+      respostasProntas.set(cat, corpo);
+      return reply.type('application/json; charset=utf-8').send(corpo);
+    },
+  );
+
+  // Customer history of the POS (delivery, call-center): the notes of the registration (historico) and the
+  // customer's latest sales in the stores the user may see, newest first. The POS shows 'Falha de
+  // Comunicação ao tentar Buscar histórico do cliente!' when this call fails.
+  r.post(
+    '/api/historicoCliente',
+    {
+      schema: {
+        tags,
+        body: z.object({ cliente: ref, limit: z.number().int().min(1).max(50).optional() }),
+      },
+    },
+    async (request) => {
+      const s = sessaoDe(request);
+      const db = app.servicos.banco.db;
+      const permissoes = await app.servicos.permissoes.doUsuario(s.grupoEmpresarialId, s.usuarioId);
+      const lojas = [...permissoes.porEmpresa.keys()];
+      const [pessoa] = await consultar(
+        db,
+        sql`select id, nome, historico from pessoa
+            where id = ${request.body.cliente} and grupo_empresarial_id = ${s.grupoEmpresarialId} and lixo = false`,
+      );
+      if (!pessoa) throw new ErroNegocio('Cliente não encontrado!');
+      const notas = (Array.isArray(pessoa.historico) ? (pessoa.historico as Record<string, unknown>[]) : [])
+        .filter((h) => h && h.lixo !== true && typeof h.historico === 'string' && h.historico !== '')
+        .map((h) => String(h.historico));
+      const vendas = lojas.length
+        ? await consultar(
+            db,
+            sql`select v.id, v.empresa_id, e.descricao as empresa, v.numero, v.sequencial_periodo, v.tipo_venda,
+                       v.status, v.data, v.total::text as total,
+                       coalesce((select jsonb_agg(jsonb_build_object('descricao', i.produto->>'descricao',
+                                   'quantidade', i.quantidade::text) order by i.numero_item)
+                                 from venda_item i where i.venda_id = v.id and i.cancelado = false), '[]'::jsonb) as itens
+                from venda v left join empresa e on e.id = v.empresa_id
+                where v.grupo_empresarial_id = ${s.grupoEmpresarialId} and v.cliente_id = ${request.body.cliente}
+                  and v.empresa_id in (${sql.join(
+                    lojas.map((l) => sql`${l}`),
+                    sql`, `,
+                  )})
+                order by v.data desc limit ${request.body.limit ?? 10}`,
+          )
+        : [];
       return ok({
-        empresa,
-        produtos,
-        catalogo: cat.catalogo,
-        configuracao: cat.configuracao,
-        formasPagamento: [...cat.formasPagamento.values()],
-        terminais: [...cat.terminais.values()],
-        gorjeta: cat.gorjeta ?? null,
+        cliente: { _id: pessoa.id as string, nome: pessoa.nome as string, historico: notas },
+        vendas: vendas.map((v) => ({
+          _id: v.id as string,
+          empresa: { _id: v.empresa_id as string, descricao: (v.empresa as string | null) ?? '' },
+          numero: v.numero as number,
+          sequencialPeriodo: (v.sequencial_periodo as number | null) ?? null,
+          tipoVenda: v.tipo_venda as number,
+          status: v.status as number,
+          data: v.data instanceof Date ? v.data.toISOString() : String(v.data),
+          total: v.total as string,
+          itens: v.itens as { descricao: string; quantidade: string }[],
+        })),
       });
     },
   );

@@ -7,7 +7,7 @@ import {
   type FormaPagamentoVenda,
   formaPagamentoVendaSchema,
   happyHourSchema,
-  produtoVendaSchema,
+  type ProdutoVenda,
   promocaoSchema,
   sugestaoProdutoSchema,
   tabelaVendaSchema,
@@ -59,6 +59,8 @@ export interface TerminalLoja {
 export interface CatalogoLoja {
   empresaId: string;
   catalogo: CatalogoVenda;
+  /** Barcode (GTIN) of every product of the group, for the POS list (getListaProdutoGeralEmpresa). */
+  gtins: ReadonlyMap<string, string | null>;
   configuracao: ConfiguracaoVenda;
   produtos: ReadonlyMap<string, ProdutoLoja>;
   formasPagamento: ReadonlyMap<string, FormaPagamentoVenda>;
@@ -68,6 +70,10 @@ export interface CatalogoLoja {
 }
 
 const VALIDADE_MS = 15_000;
+
+const PADRAO_ID = /^[0-9a-f]{24}$/;
+const PADRAO_DECIMAL = /^-?\d+(\.\d+)?$/;
+const decimal = (v: unknown): v is string => typeof v === 'string' && PADRAO_DECIMAL.test(v);
 
 const texto = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const dia = (v: unknown): string | null => (typeof v === 'string' && v.length >= 10 ? v.slice(0, 10) : null);
@@ -163,11 +169,13 @@ export class ServicoCatalogo {
         () =>
           consultar(
             db,
-            sql`select p.id, p.descricao, p.codigo_interno, p.tipo_produto, p.preco::text as preco,
-                     p.custo::text as custo, pe.preco::text as preco_local,
+            // The type's sigla, not the jsonb block (no JSON parse per row); the family maximum only for
+            // products with families (no subquery per product otherwise).
+            sql`select p.id, p.descricao, p.codigo_interno, p.gtin, p.tipo_produto->>'sigla' as tipo,
+                     p.preco::text as preco, p.custo::text as custo, pe.preco::text as preco_local,
                      (p.ativo is not false and pe.id is not null and pe.ativo is not false) as ativo,
-                     (select max(a.maximo_fracao) from agrupador a
-                       where a.grupo_empresarial_id = ${g} and a.id = any(p.familias_ids)) as maximo_fracao
+                     case when cardinality(p.familias_ids) > 0 then (select max(a.maximo_fracao) from agrupador a
+                       where a.grupo_empresarial_id = ${g} and a.id = any(p.familias_ids)) end as maximo_fracao
               from produto_geral p
               left join produto_geral_empresa pe on pe.grupo_empresarial_id = ${g} and pe.empresa_id = ${e}
                    and pe.produto_geral_id = p.id and pe.lixo = false
@@ -231,31 +239,61 @@ export class ServicoCatalogo {
       ]);
 
     const produtosLoja = new Map<string, ProdutoLoja>();
-    for (const p of produtos) {
-      produtosLoja.set(p.id as string, {
-        _id: p.id as string,
-        descricao: p.descricao as string,
-        codigoInterno: (p.codigo_interno as number | null) ?? null,
-        tipoProduto: sigla(p.tipo_produto) ?? 'Normal',
-        ativo: p.ativo === true,
-      });
-    }
+    const gtins = new Map<string, string | null>();
     // Service products stay out of the engine's price list: their line value is computed by the server
     // (recalcularVenda keeps the typed price of products it does not know).
-    const produtosVenda = this.lista(
-      'produtoGeral',
-      produtos.filter((p) => !TIPOS_SERVICO.has(sigla(p.tipo_produto) ?? '')),
-      (p) => ({
-        _id: p.id,
-        descricao: p.descricao,
-        tipoProduto: sigla(p.tipo_produto) ?? 'Normal',
-        preco: p.preco ?? '0',
-        custo: p.custo,
-        maximoFracao: p.maximo_fracao ?? null,
-        empresas: p.preco_local ? [{ empresa: e, tipoPreco: 'precoLocal', precoLocal: p.preco_local }] : [],
-      }),
-      (v) => produtoVendaSchema.parse(v),
-    );
+    const produtosVenda: ProdutoVenda[] = [];
+    // Built straight from the rows with the checks of produtoVendaSchema (a chain has tens of thousands of
+    // products: a schema parse per row was most of a cold load); a row that fails is dropped and logged.
+    const lojaValida = PADRAO_ID.test(e);
+    for (const p of produtos) {
+      const id = p.id as string;
+      const tipoProduto = texto(p.tipo) ?? 'Normal';
+      produtosLoja.set(id, {
+        _id: id,
+        descricao: p.descricao as string,
+        codigoInterno: (p.codigo_interno as number | null) ?? null,
+        tipoProduto,
+        ativo: p.ativo === true,
+      });
+      gtins.set(id, (p.gtin as string | null) ?? null);
+      if (TIPOS_SERVICO.has(tipoProduto)) continue;
+      const preco = p.preco ?? '0';
+      const custo = p.custo ?? null;
+      const maximoFracao = p.maximo_fracao ?? null;
+      const precoLocal = p.preco_local;
+      const erro = !PADRAO_ID.test(id)
+        ? '_id'
+        : typeof p.descricao !== 'string'
+          ? 'descricao'
+          : !decimal(preco)
+            ? 'preco'
+            : custo !== null && !decimal(custo)
+              ? 'custo'
+              : maximoFracao !== null && !(Number.isInteger(maximoFracao) && (maximoFracao as number) >= 1)
+                ? 'maximoFracao'
+                : precoLocal && (!lojaValida || !decimal(precoLocal))
+                  ? 'empresas'
+                  : null;
+      if (erro) {
+        this.log?.warn(
+          { err: new Error(`campo inválido: ${erro}`), tabela: 'produtoGeral', id },
+          'registro ignorado no catálogo de venda',
+        );
+        continue;
+      }
+      produtosVenda.push({
+        _id: id,
+        descricao: p.descricao as string,
+        tipoProduto,
+        preco: preco as string,
+        custo: custo as string | null,
+        maximoFracao: maximoFracao as number | null,
+        empresas: precoLocal
+          ? [{ empresa: e, tipoPreco: 'precoLocal', precoLocal: precoLocal as string }]
+          : [],
+      });
+    }
     const catalogo = catalogoVendaSchema.parse({
       produtos: [],
       promocoes: [],
@@ -374,6 +412,7 @@ export class ServicoCatalogo {
     return {
       empresaId: e,
       catalogo,
+      gtins,
       configuracao,
       produtos: produtosLoja,
       formasPagamento,

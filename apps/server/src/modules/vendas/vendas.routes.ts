@@ -2,9 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
+import { DistanciaEntregaLoja } from '../enderecos/entrega-loja.ts';
+import { servicoGeocodificacao } from '../enderecos/geocodificacao.ts';
 import { empresaDoContexto } from '../usuarios/usuarios.routes.ts';
 import { type ServicoCatalogo, TABELAS_DO_CATALOGO } from './catalogo.service.ts';
 import { type ItemEntrada, ServicoVendas } from './vendas.service.ts';
+import { comAtendente, rotasVendasFrenteLoja } from './vendas-frente-loja.routes.ts';
 
 // Sale routes (spec 1 section 7 and DESIGN section 3). Payloads are validated here; every rule lives in
 // vendas.service.ts and the pure engine of @retaguarda/domain.
@@ -58,6 +61,7 @@ export async function rotasVendas(app: FastifyInstance): Promise<void> {
   const s = new ServicoVendas(app.servicos, catalogo);
   const ctx = (request: FastifyRequest) => s.contexto(request);
   const tags = ['vendas'];
+  const entrega = new DistanciaEntregaLoja(app.servicos.banco.db, servicoGeocodificacao(app));
 
   r.post(
     '/api/venda',
@@ -78,14 +82,21 @@ export async function rotasVendas(app: FastifyInstance): Promise<void> {
           posicaoVenda: z.number().int().min(0).max(99).optional(),
           distanciaEntregaMetros: z.number().nonnegative().optional(),
           produtos: itens.optional(),
+          /** Token of identificarAtendente: the waiter recorded on the sale and its items. */
+          atendente: liberacao,
         }),
       },
     },
     async (request) => {
-      const b = request.body;
+      const { atendente, ...b } = request.body;
+      const c = await ctx(request);
+      // Delivery: the server measures the distance the fee goes by (enderecos/entrega-loja.ts); the POS's
+      // value stands only where no maps service is configured.
+      const medida = await entrega.medir(c.grupo, b.empresa ?? c.empresaCabecalho, b.tipoVenda, b.cliente);
       return ok(
-        await s.criar(await ctx(request), {
+        await s.criar(await comAtendente(app, s, c, atendente), {
           ...b,
+          distanciaEntregaMetros: medida === undefined ? b.distanciaEntregaMetros : (medida ?? undefined),
           terminal: terminalDe(request, b.terminal),
           produtos: b.produtos as ItemEntrada[] | undefined,
         }),
@@ -144,11 +155,13 @@ export async function rotasVendas(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/venda/:id/itens',
-    { schema: { tags, params, body: z.object({ produtos: itens.min(1), terminal }) } },
+    {
+      schema: { tags, params, body: z.object({ produtos: itens.min(1), terminal, atendente: liberacao }) },
+    },
     async (request) =>
       ok(
         await s.adicionarItens(
-          await ctx(request),
+          await comAtendente(app, s, await ctx(request), request.body.atendente),
           request.params.id,
           request.body.produtos as ItemEntrada[],
           terminalDe(request, request.body.terminal) ?? null,
@@ -422,4 +435,6 @@ export async function rotasVendas(app: FastifyInstance): Promise<void> {
     },
     async (request) => ok(await s.posicoes(await ctx(request), request.params.id, request.body)),
   );
+
+  await rotasVendasFrenteLoja(app, s, ctx);
 }

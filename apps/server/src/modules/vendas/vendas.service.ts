@@ -39,7 +39,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Servicos } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
-import { codigoErroPg, consultar, consultarUm, restricaoErroPg } from '../../db/consultar.ts';
+import {
+  codigoErroPg,
+  consultar,
+  consultarPreparada,
+  consultarUm,
+  restricaoErroPg,
+} from '../../db/consultar.ts';
 import { ErroNegocio } from '../../lib/envelope.ts';
 import { novoId } from '../../lib/ids.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
@@ -118,6 +124,71 @@ export type VendaResposta = Venda & {
   versao: number;
 };
 
+// ---- hook: a sale was ended ---------------------------------------------------------------------------
+
+/** A sale that reached status 59, after its write committed (`venda` is the answer of the write). */
+export interface VendaEncerrada {
+  venda: VendaResposta;
+  grupo: string;
+  usuarioId: string;
+}
+/**
+ * Listener of ended sales (the fiscal module issues the NFC-e). Runs after the commit, so a failure never loses
+ * the sale; it may return extra fields for the answer. Called again when the end is retried with the same
+ * Idempotency-Key, so a listener must be idempotent itself.
+ */
+export type OuvinteVendaEncerrada = (e: VendaEncerrada) => Promise<Record<string, unknown> | undefined>;
+
+// Per app (its Servicos object): several apps may share a process (tests).
+const ouvintesEncerramento = new WeakMap<Servicos, OuvinteVendaEncerrada[]>();
+
+/** Sales whose end listeners are running; gravarNfceDaVenda marks them so the answer is read again. */
+const encerramentosEmCurso = new Map<string, { alterada: boolean }[]>();
+
+export function aoEncerrarVenda(servicos: Servicos, ouvinte: OuvinteVendaEncerrada): void {
+  const lista = ouvintesEncerramento.get(servicos) ?? [];
+  lista.push(ouvinte);
+  ouvintesEncerramento.set(servicos, lista);
+}
+
+/**
+ * Writes the sale's NFC-e list (`venda.nfce`, spec 1) on behalf of the fiscal module: bumps versao (a terminal
+ * holding an older copy reloads instead of writing it back) and tells the store's terminals.
+ */
+export async function gravarNfceDaVenda(
+  servicos: Servicos,
+  grupo: string,
+  vendaId: string,
+  nfce: Record<string, unknown>[],
+): Promise<void> {
+  for (const marca of encerramentosEmCurso.get(vendaId) ?? []) marca.alterada = true;
+  const l = await consultarUm(
+    servicos.banco.db,
+    sql`update venda set nfce = ${JSON.stringify(nfce)}::jsonb, versao = versao + 1, updated_at = now()
+        where id = ${vendaId} and grupo_empresarial_id = ${grupo}
+        returning id, empresa_id, versao, status, tipo_venda, mesa`,
+  );
+  if (!l) return;
+  const dados: VendaAlteradaEvento = {
+    vendaId: l.id as string,
+    versao: Number(l.versao),
+    status: Number(l.status),
+    tipoVenda: Number(l.tipo_venda),
+    mesa: (l.mesa as number | null) ?? null,
+  };
+  servicos.tempoReal?.emitirParaEmpresa(l.empresa_id as string, EVENTO_VENDA_ALTERADA, dados);
+}
+
+/**
+ * Announcements of writes that never had a line for the kitchen (nothing confirmed before nor after): the
+ * in-process KDS observer skips its sync queries for them (`semCozinha`). Marks the event object itself,
+ * so the Socket.IO payload stays as documented.
+ */
+const avisosSemCozinha = new WeakSet<object>();
+export const semCozinha = (dados: unknown): boolean =>
+  typeof dados === 'object' && dados !== null && avisosSemCozinha.has(dados);
+const temConfirmado = (v: Venda) => v.produtos.some((i) => i.confirmado);
+
 export const resposta = (r: VendaRegistro): VendaResposta => ({
   ...r.venda,
   mesa: r.mesa,
@@ -144,6 +215,8 @@ export interface Contexto {
   usuarioId: string;
   permissoes: PermissoesUsuario;
   operador: PessoaRef;
+  /** The waiter identified on the POS (identificarAtendente); items and new sales record them. */
+  atendente?: PessoaRef;
   empresaCabecalho: string | undefined;
   chaveIdempotencia: string | undefined;
   rota: string;
@@ -166,7 +239,13 @@ type Operacao = (
   cat: CatalogoLoja,
   db: Db,
   emTransacao: boolean,
+  lido: Lido,
 ) => Promise<Alteracao> | Alteracao;
+
+/** What the optimistic load read with the sale (spares a round trip): the open period of a register. */
+interface Lido {
+  periodo?: { caixa: string; id: string | null };
+}
 
 /** Thrown by an operation that needs the transactional path. */
 export class PrecisaTransacao extends Error {}
@@ -358,14 +437,18 @@ export class ServicoVendas {
     });
   }
 
-  avisar(r: {
-    _id: string;
-    empresa: string;
-    versao: number;
-    status: { id: number };
-    tipoVenda: { id: number };
-    mesa: number | null;
-  }) {
+  avisar(
+    r: {
+      _id: string;
+      empresa: string;
+      versao: number;
+      status: { id: number };
+      tipoVenda: { id: number };
+      mesa: number | null;
+      produtos?: readonly { confirmado: boolean }[];
+    },
+    antes?: Venda | null,
+  ) {
     const dados: VendaAlteradaEvento = {
       vendaId: r._id,
       versao: r.versao,
@@ -373,6 +456,9 @@ export class ServicoVendas {
       tipoVenda: r.tipoVenda.id,
       mesa: r.mesa,
     };
+    // `antes` null: a new sale; undefined: unknown (the kitchen checks).
+    if (antes !== undefined && !(antes && temConfirmado(antes)) && !r.produtos?.some((i) => i.confirmado))
+      avisosSemCozinha.add(dados);
     this.servicos.tempoReal?.emitirParaEmpresa(r.empresa, EVENTO_VENDA_ALTERADA, dados);
   }
 
@@ -392,14 +478,19 @@ export class ServicoVendas {
     ctx: Contexto,
     vendaId: string,
     operar: Operacao,
-    opcoes: { recalcularAntes?: boolean; transacional?: boolean } = {},
+    opcoes: {
+      recalcularAntes?: boolean;
+      transacional?: boolean;
+      /** Read this register's open period with the sale (payments). */
+      caixa?: { empresa: string; caixa: string } | undefined;
+    } = {},
   ): Promise<VendaResposta & Record<string, unknown>> {
     if (!opcoes.transacional) {
       for (let tentativa = 0; tentativa < 4; tentativa++) {
         const r = await this.tentarOtimista(ctx, vendaId, operar, opcoes);
         if (r === 'transacao') break;
         if (r === 'conflito') continue;
-        if (!r.repetida) this.avisar(r.valor);
+        if (!r.repetida) this.avisar(r.valor, r.antes);
         return r.valor;
       }
     }
@@ -411,7 +502,7 @@ export class ServicoVendas {
       const base = opcoes.recalcularAntes
         ? { ...reg, venda: this.recalcular(reg.venda, cat, ctx.agora) }
         : reg;
-      const alt = await dominio(() => operar(base, cat, tx, true));
+      const alt = await dominio(() => operar(base, cat, tx, true, {}));
       const venda = this.recalcular(alt.reg.venda, cat, ctx.agora);
       const final: VendaRegistro = { ...alt.reg, venda };
       final.versao = await gravarVenda(tx, final);
@@ -426,11 +517,23 @@ export class ServicoVendas {
     ctx: Contexto,
     vendaId: string,
     operar: Operacao,
-    opcoes: { recalcularAntes?: boolean },
+    opcoes: { recalcularAntes?: boolean; caixa?: { empresa: string; caixa: string } | undefined },
   ): Promise<
-    { valor: VendaResposta & Record<string, unknown>; repetida: boolean } | 'conflito' | 'transacao'
+    | { valor: VendaResposta & Record<string, unknown>; repetida: boolean; antes?: Venda }
+    | 'conflito'
+    | 'transacao'
   > {
-    const { reg, anterior } = await carregarParaEscrita(this.db, ctx.grupo, vendaId, ctx.chaveIdempotencia);
+    const { reg, anterior, periodoAberto } = await carregarParaEscrita(
+      this.db,
+      ctx.grupo,
+      vendaId,
+      ctx.chaveIdempotencia,
+      opcoes.caixa,
+    );
+    const lido: Lido =
+      opcoes.caixa && periodoAberto !== undefined
+        ? { periodo: { caixa: opcoes.caixa.caixa, id: periodoAberto } }
+        : {};
     if (anterior) {
       if (anterior.rota !== ctx.rota) throw new ErroNegocio(M.keyOutraOperacao);
       return { valor: anterior.resposta as VendaResposta & Record<string, unknown>, repetida: true };
@@ -441,7 +544,7 @@ export class ServicoVendas {
     const base = opcoes.recalcularAntes ? { ...reg, venda: this.recalcular(reg.venda, cat, ctx.agora) } : reg;
     let alt: Alteracao;
     try {
-      alt = await dominio(() => operar(base, cat, this.db, false));
+      alt = await dominio(() => operar(base, cat, this.db, false, lido));
     } catch (erro) {
       if (erro instanceof PrecisaTransacao) return 'transacao';
       if (erro instanceof ErroDominio) throw new ErroNegocio(erro.message);
@@ -455,11 +558,11 @@ export class ServicoVendas {
       const versao = await gravarSeVersao(
         this.db,
         final,
-        reg.versao,
+        reg,
         alt.eventos ?? [],
         chave ? { chave, grupo: ctx.grupo, rota: ctx.rota, resposta: valor } : null,
       );
-      return versao === null ? 'conflito' : { valor, repetida: false };
+      return versao === null ? 'conflito' : { valor, repetida: false, antes: reg.venda };
     } catch (erro) {
       // The same key saved by a concurrent retry: the next round reads its answer.
       if (codigoErroPg(erro) === '23505' && restricaoErroPg(erro) === 'idempotencia_pkey') return 'conflito';
@@ -508,7 +611,7 @@ export class ServicoVendas {
       pizza: e.pizza === true || filhos.length > 0,
       sugestao: e.sugestao ?? null,
       terminal,
-      atendente: ctx.operador,
+      atendente: ctx.atendente ?? ctx.operador,
       data: ctx.agora,
       // Only a generic product keeps a typed price; every other price comes from the catalogue.
       precoVenda: generico && e.precoVenda ? e.precoVenda : '0.00',
@@ -671,11 +774,19 @@ export class ServicoVendas {
     // Read first (no transaction): the stored answer of the Idempotency-Key, a sale already stored under the
     // client's _id, the store's catalogue, customer and cash period. Then one statement (venda_criar) numbers,
     // inserts and stores the answer, so the store's number counter is locked only until that statement commits.
-    const { reg: existente, anterior } = await carregarParaEscrita(
+    const cat = await this.catalogo.daLoja(ctx.grupo, empresa);
+    const terminal = e.terminal ?? null;
+    const caixa = terminal ? cat.terminais.get(terminal)?.caixa : undefined;
+    const {
+      reg: existente,
+      anterior,
+      periodoAberto,
+    } = await carregarParaEscrita(
       this.db,
       ctx.grupo,
       id,
       ctx.chaveIdempotencia,
+      caixa ? { empresa, caixa } : undefined,
     );
     if (anterior) {
       if (anterior.rota !== ctx.rota) throw new ErroNegocio(M.keyOutraOperacao);
@@ -685,13 +796,10 @@ export class ServicoVendas {
       this.garantirEmpresa(ctx, existente.venda.empresa);
       return resposta(existente);
     }
-    const cat = await this.catalogo.daLoja(ctx.grupo, empresa);
-    const terminal = e.terminal ?? null;
     if (terminal && !cat.terminais.has(terminal)) throw new ErroNegocio(M.terminalNaoEncontrado);
     const cliente = e.cliente ? await this.cliente(this.db, ctx.grupo, e.cliente) : null;
-    const periodo = terminal
-      ? await this.periodoDoTerminal(this.db, ctx.grupo, empresa, cat, terminal)
-      : null;
+    // The terminal's register's open period came with the first read (periodoDoTerminal's rule).
+    const periodo = caixa ? (periodoAberto ?? null) : null;
     let venda = dominio(() =>
       vendaSchema.parse({
         _id: id,
@@ -706,7 +814,7 @@ export class ServicoVendas {
         status: { id: STATUS_VENDA.aberta, descricao: 'Aberta' },
         terminal,
         operador: ctx.operador,
-        atendente: ctx.operador,
+        atendente: ctx.atendente ?? ctx.operador,
         cliente,
         vendaDescricao: e.vendaDescricao ?? cliente?.nome ?? 'Consumidor',
         cpfCnpj: e.cpfCnpj ?? null,
@@ -736,7 +844,7 @@ export class ServicoVendas {
       );
       reg.venda = { ...reg.venda, numero: n.numero, sequencialPeriodo: n.sequencialPeriodo };
       const r = resposta(reg);
-      this.avisar(r);
+      this.avisar(r, null);
       return r;
     } catch (erro) {
       if (codigoErroPg(erro) === '23505') {
@@ -787,8 +895,9 @@ export class ServicoVendas {
   ): Promise<string | null> {
     const caixa = cat.terminais.get(terminal)?.caixa;
     if (!caixa) return null;
-    const l = await consultarUm(
+    const [l] = await consultarPreparada(
       db,
+      'periodo_do_terminal',
       sql`select id from periodo where grupo_empresarial_id = ${grupo} and empresa_id = ${empresa}
           and caixa_id = ${caixa} and periodo_aberto`,
     );
@@ -873,12 +982,21 @@ export class ServicoVendas {
   // ---- payments --------------------------------------------------------------------------------------
 
   /** Terminal, register and open period that receive a payment (missing ones block receiving, spec 8). */
-  async caixaQueRecebe(tx: Db, ctx: Contexto, cat: CatalogoLoja, terminal: string | undefined) {
+  async caixaQueRecebe(
+    tx: Db,
+    ctx: Contexto,
+    cat: CatalogoLoja,
+    terminal: string | undefined,
+    lido: Lido = {},
+  ) {
     if (!terminal) throw new ErroNegocio(M.terminalNaoInformado);
     const t = cat.terminais.get(terminal);
     if (!t) throw new ErroNegocio(M.terminalNaoEncontrado);
     if (!t.caixa) throw new ErroNegocio(M.terminalSemCaixa);
-    const periodo = await this.periodoDoTerminal(tx, ctx.grupo, cat.empresaId, cat, terminal);
+    const periodo =
+      lido.periodo?.caixa === t.caixa
+        ? lido.periodo.id
+        : await this.periodoDoTerminal(tx, ctx.grupo, cat.empresaId, cat, terminal);
     if (!periodo) throw new ErroNegocio(M.semPeriodoAberto);
     return { terminal, caixa: t.caixa, periodo };
   }
@@ -904,6 +1022,8 @@ export class ServicoVendas {
     this.exigir(ctx, PERMISSAO.receberConta, empresa);
     const cat0 = await this.catalogo.daLoja(ctx.grupo, empresa);
     const forma0 = cat0.formasPagamento.get(e.formaPagamento);
+    // The register's open period is read with the sale (checked against the catalogue the write uses).
+    const caixa = e.terminal ? cat0.terminais.get(e.terminal)?.caixa : undefined;
     // Courtesy needs the supervisor's release (permission 20).
     const cortesia =
       forma0?.tipo === TIPO_PAGAMENTO.cortesia
@@ -912,11 +1032,11 @@ export class ServicoVendas {
     return this.alterar(
       ctx,
       vendaId,
-      async (reg, cat, tx, emTransacao) => {
+      async (reg, cat, tx, emTransacao, lido) => {
         if (reg.venda.empresa !== empresa) throw new ErroNegocio(M.outraEmpresa);
         const forma = cat.formasPagamento.get(e.formaPagamento);
         if (!forma) throw new ErroNegocio(M.formaNaoEncontrada);
-        const recebe = await this.caixaQueRecebe(tx, ctx, cat, e.terminal);
+        const recebe = await this.caixaQueRecebe(tx, ctx, cat, e.terminal, lido);
         let convenio: NovoPagamento['convenio'];
         let cliente: { _id: string; nome: string } | null = null;
         if (forma.tipo === TIPO_PAGAMENTO.convenio) {
@@ -972,7 +1092,7 @@ export class ServicoVendas {
           : [];
         return { reg: { ...reg, venda }, eventos };
       },
-      { recalcularAntes: true },
+      { recalcularAntes: true, caixa: caixa ? { empresa, caixa } : undefined },
     );
   }
 
@@ -1141,8 +1261,36 @@ export class ServicoVendas {
 
   // ---- status ------------------------------------------------------------------------------------------
 
-  /** Ends the sale (status 59): delivery with an unpaid balance and an ended sale are refused (spec 4). */
-  encerrar(ctx: Contexto, vendaId: string) {
+  /**
+   * Ends the sale (status 59): delivery with an unpaid balance and an ended sale are refused (spec 4). After the
+   * commit the listeners of `aoEncerrarVenda` run (NFC-e) and the answer is the sale as they left it.
+   */
+  async encerrar(ctx: Contexto, vendaId: string) {
+    const r = await this.encerrarVenda(ctx, vendaId);
+    const ouvintes = ouvintesEncerramento.get(this.servicos) ?? [];
+    if (ouvintes.length === 0 || r.status.id !== STATUS_VENDA.encerrada) return r;
+    const extra: Record<string, unknown> = {};
+    const marca = { alterada: false };
+    encerramentosEmCurso.set(vendaId, [...(encerramentosEmCurso.get(vendaId) ?? []), marca]);
+    try {
+      for (const ouvinte of ouvintes) {
+        // Listeners report their own failures; the ended sale stands whatever they do.
+        Object.assign(
+          extra,
+          await ouvinte({ venda: r, grupo: ctx.grupo, usuarioId: ctx.usuarioId }).catch(() => undefined),
+        );
+      }
+    } finally {
+      const resto = (encerramentosEmCurso.get(vendaId) ?? []).filter((m) => m !== marca);
+      if (resto.length) encerramentosEmCurso.set(vendaId, resto);
+      else encerramentosEmCurso.delete(vendaId);
+    }
+    // Read again only when a listener wrote the sale (the NFC-e issued at the end).
+    const atual = marca.alterada ? await carregarVenda(this.db, ctx.grupo, vendaId, false) : undefined;
+    return { ...r, ...(atual ? resposta(atual) : {}), ...extra };
+  }
+
+  private encerrarVenda(ctx: Contexto, vendaId: string) {
     return this.alterar(
       ctx,
       vendaId,

@@ -25,7 +25,8 @@ function servidor(sobrescrever: Record<string, () => Response> = {}) {
     const rota = c.url.replace('/api/', '');
     const especial = sobrescrever[rota];
     if (especial) return especial();
-    if (rota === 'empresa/getPopulate') return envelope(true, [{ _id: E, descricao: 'Loja Centro' }]);
+    if (rota === 'empresa/getPopulate')
+      return envelope(true, [{ _id: E, descricao: 'Loja Centro', endereco: { uf: 'PR' } }]);
     if (rota === 'terminal/getPopulate')
       return envelope(true, [
         { _id: T, descricao: 'Caixa 1', funcoes: ['balcao', 'caixa'], configuracoes: { caixa: 'c1' } },
@@ -48,6 +49,9 @@ function servidor(sobrescrever: Record<string, () => Response> = {}) {
       });
     if (rota === 'periodo/getPopulate')
       return envelope(true, [{ _id: 'p1', caixa: 'c1', dataAbertura: '2026-11-21T10:00:00Z' }]);
+    if (rota === 'olhoNoImposto/getPopulate')
+      return envelope(true, [{ _id: 'o1', uf: 'PR', codigo: '22021000', tipo: 0, nacionalfederal: '13.45' }]);
+    if (rota === 'versionamento/getPopulate') return envelope(true, [{ _id: 'v1', empresa: E, versao: 7 }]);
     return envelope(false, { message: `rota inesperada ${rota}` });
   });
 }
@@ -75,8 +79,15 @@ describe('carregarDadosReferencia', () => {
       'setorImpressao/getPopulate',
       'getListaProdutoGeralEmpresa',
       'periodo/getPopulate',
+      'olhoNoImposto/getPopulate',
+      'versionamento/getPopulate',
     ]);
     expect(chamadas[2]?.corpo).toEqual({ filtro: { empresa: E, lixo: false } });
+    // The IBPT table of the store's state, up to the spec's 20,000 rows; the version the cache is at.
+    expect(chamadas[7]?.corpo).toMatchObject({ filtro: { uf: 'PR' }, limit: 20000 });
+    expect(chamadas[8]?.corpo).toEqual({ filtro: { empresa: E } });
+    expect(d.olhoNoImposto.map((o) => o.codigo)).toEqual(['22021000']);
+    expect(d.versao).toBe(7);
     expect(d.terminal).toMatchObject({ funcoes: ['balcao', 'caixa'], caixa: 'c1' });
     expect(d.periodo).toMatchObject({ periodoId: 'p1', periodoAberto: true, existePeriodoAberto: true });
     expect(d.formasPagamento.map((f) => f.descricao)).toEqual(['Dinheiro']);
@@ -122,6 +133,18 @@ describe('carregarDadosReferencia', () => {
     );
   });
 
+  it("a store without a version record or a failed version call stops with the spec's messages", async () => {
+    servidor({ 'versionamento/getPopulate': () => envelope(true, []) });
+    await expect(carregarDadosReferencia(vinculo, () => undefined)).rejects.toThrow(
+      'Empresa sem versionamento',
+    );
+    cache.clear();
+    servidor({ 'versionamento/getPopulate': () => envelope(false, { message: 'x' }) });
+    await expect(carregarDadosReferencia(vinculo, () => undefined)).rejects.toThrow(
+      'Problemas ao buscar versionamento!',
+    );
+  });
+
   it('without the server, the cached lists of this company are used (local mode)', async () => {
     servidor();
     await carregarDadosReferencia(vinculo, () => undefined);
@@ -132,5 +155,6 @@ describe('carregarDadosReferencia', () => {
     expect(d.modoLocal).toBe(true);
     expect(d.empresa.descricao).toBe('Loja Centro');
     expect(d.periodo.periodoAberto).toBe(true);
+    expect(d.versao).toBe(7);
   });
 });

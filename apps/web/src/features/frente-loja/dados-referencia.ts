@@ -18,6 +18,8 @@ export const MENSAGENS_CARREGAMENTO = {
   comunicacaoFormaPagamento: 'Falha de comunicação ao tentar obter a lista de Forma Pagamento!',
   comunicacaoOperadoras: 'Falha de comunicação ao tentar obter a lista de Operadoras!',
   comunicacaoProdutos: 'Falha de comunicação ao tentar obter a Lista de Produtos!',
+  semVersionamento: 'Empresa sem versionamento',
+  versionamento: 'Problemas ao buscar versionamento!',
   comunicacao: 'Falha de comunicação!',
   naoCatalogado: 'Erro Não Catalogado.',
   promocaoSemProduto:
@@ -37,7 +39,9 @@ export interface EmpresaFrenteLoja {
   descricao: string;
   nomeFantasia?: string;
   cnpj?: string;
-  endereco?: { cidade?: string } | null;
+  endereco?: { cidade?: string; uf?: string; localizacao?: unknown } | null;
+  /** Where the store is (the delivery distance starts here; else endereco.localizacao). */
+  localizacao?: unknown;
   configuracoes?: { callCenter?: boolean; chavePix?: string; [k: string]: unknown } | null;
 }
 
@@ -46,6 +50,21 @@ export interface TerminalFrenteLoja {
   descricao: string;
   funcoes: FuncaoTerminal[];
   caixa: string | null;
+  /** Ask who is serving (garçom) before launching items (configuracoes.exigirAtendente). */
+  exigirAtendente: boolean;
+  /** The attendant's identification needs their password (configuracoes.senhaAtendente). */
+  senhaAtendente: boolean;
+}
+
+/** A product suggestion (vendaSugestaoProduto) with the products whose launch offers it. */
+export interface SugestaoFrenteLoja {
+  _id: string;
+  descricao: string;
+  produto: string;
+  produtosOrigem: string[];
+  tipo: string;
+  modo: string;
+  valor: string;
 }
 
 export interface FormaPagamentoFrenteLoja extends FormaPagamentoVenda {}
@@ -66,7 +85,12 @@ export interface DadosFrenteLoja {
   produtos: ProdutoFrenteLoja[];
   catalogo: CatalogoVenda;
   configuracao: ConfiguracaoVenda;
+  sugestoes: SugestaoFrenteLoja[];
   periodo: EstadoPeriodo;
+  /** IBPT approximate tax rates of the store's state (spec 2 section 7, limit 20000). */
+  olhoNoImposto: LinhaOlhoNoImposto[];
+  /** The store's version record when the lists were loaded: a newer one on the server means reload. */
+  versao: number;
   /** Some list came from the local cache (server unreachable). */
   modoLocal: boolean;
 }
@@ -76,9 +100,22 @@ interface ListaProdutosResposta {
   catalogo: CatalogoVenda;
   configuracao: ConfiguracaoVenda;
   formasPagamento: FormaPagamentoVenda[];
+  sugestoes?: SugestaoFrenteLoja[];
 }
 
 type Registro = Record<string, unknown> & { _id: string };
+
+export interface LinhaOlhoNoImposto {
+  _id: string;
+  uf: string;
+  codigo: string;
+  ex: string | null;
+  tipo: number;
+  nacionalfederal: string;
+  importadosfederal: string | null;
+  estadual: string | null;
+  municipal: string | null;
+}
 
 export type Aviso = (tipo: 'warning' | 'info', mensagem: string) => void;
 
@@ -183,6 +220,8 @@ export async function carregarDadosReferencia(
     descricao: String(t.descricao ?? ''),
     funcoes: (Array.isArray(t.funcoes) ? t.funcoes : []) as FuncaoTerminal[],
     caixa: comoId((t.configuracoes as { caixa?: unknown } | undefined)?.caixa),
+    exigirAtendente: (t.configuracoes as { exigirAtendente?: unknown } | undefined)?.exigirAtendente === true,
+    senhaAtendente: (t.configuracoes as { senhaAtendente?: unknown } | undefined)?.senhaAtendente === true,
   };
 
   progresso('Formas de Pagamento');
@@ -261,6 +300,49 @@ export async function carregarDadosReferencia(
     ),
   );
 
+  progresso('Olho no Imposto');
+  const uf = empresa.endereco?.uf;
+  const olhoNoImposto = marcar(
+    await carregarLista(
+      'olhoNoImposto',
+      'Olho no Imposto',
+      MENSAGENS_CARREGAMENTO.comunicacao,
+      empresa._id,
+      () =>
+        api.post<LinhaOlhoNoImposto[]>(
+          'olhoNoImposto/getPopulate',
+          {
+            filtro: uf ? { uf } : {},
+            select: 'uf codigo ex tipo nacionalfederal importadosfederal estadual municipal',
+            limit: 20000,
+          },
+          silencioso,
+        ),
+    ),
+  );
+  progresso('Versionamento');
+  let versoes: { versao: number }[];
+  try {
+    versoes = marcar(
+      await carregarLista(
+        'versionamento',
+        'Versionamento',
+        MENSAGENS_CARREGAMENTO.comunicacao,
+        empresa._id,
+        () =>
+          api.post<{ versao: number }[]>(
+            'versionamento/getPopulate',
+            { filtro: { empresa: empresa._id } },
+            silencioso,
+          ),
+      ),
+    );
+  } catch {
+    throw new ErroCarregamento(MENSAGENS_CARREGAMENTO.versionamento);
+  }
+  const versao = versoes[0]?.versao;
+  if (versao === undefined) throw new ErroCarregamento(MENSAGENS_CARREGAMENTO.semVersionamento);
+
   // Payment types as the engine and the server see them (tipo / tipoTroco ids); the registration list
   // decides which are offered (lixo false, active).
   const ativas = new Set(formasRegistro.filter((f) => f.ativo !== false).map((f) => f._id));
@@ -274,7 +356,27 @@ export async function carregarDadosReferencia(
     produtos: lista.produtos,
     catalogo: descartarPromocoesSemProduto(lista.catalogo, aviso),
     configuracao: lista.configuracao,
+    sugestoes: lista.sugestoes ?? [],
     periodo: periodoDoTerminal(periodos, terminal.caixa),
+    olhoNoImposto,
+    versao,
     modoLocal,
   };
+}
+
+/**
+ * The terminal's period after opening or closing the cash: read again and kept in the local cache, so a
+ * reload without the server shows the register as it was left.
+ */
+export async function atualizarPeriodo(
+  empresaId: string,
+  caixaDoTerminal: string | null,
+): Promise<EstadoPeriodo> {
+  const periodos = await api.post<{ _id: string; caixa: string | null; dataAbertura: string | null }[]>(
+    'periodo/getPopulate',
+    { filtro: { empresa: empresaId, periodoAberto: true } },
+    { acao: 'ao buscar o período' },
+  );
+  await gravarLista('periodo', empresaId, periodos).catch(() => undefined);
+  return periodoDoTerminal(periodos, caixaDoTerminal);
 }

@@ -2,10 +2,12 @@ import { BulbOutlined, HomeOutlined, SettingOutlined } from '@ant-design/icons';
 import { TIPO_VENDA, type Venda } from '@retaguarda/domain';
 import { Alert, Button, Flex, Layout, Result, Segmented, Spin, Tag, Tooltip, Typography, theme } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { definirEmpresaDasChamadas } from '../../lib/api/cliente.ts';
 import { notificar } from '../../lib/notify/notificar.ts';
 import { definirTema, useSessao } from '../../lib/session/sessao.ts';
 import { conectarSocket } from '../../lib/socket/socket-cliente.ts';
 import { RenovarLoginDialog } from '../auth/renovar-login-dialog.tsx';
+import { AtalhosOperacao } from '../expedicao/atalhos-operacao.tsx';
 import { LiberacaoSupervisorProvider } from '../liberacao/liberacao-supervisor.tsx';
 import { vendasNaFila } from './armazenamento-local.ts';
 import { type FuncaoTerminal, lerVinculo, type VinculoTerminal } from './configuracao-terminal.ts';
@@ -15,6 +17,7 @@ import {
   type DadosFrenteLoja,
   ErroCarregamento,
   type EstadoPeriodo,
+  atualizarPeriodo as lerPeriodoAtual,
 } from './dados-referencia.ts';
 import { enviarFila } from './fila-offline.ts';
 import { criarIndiceProdutos } from './indice-produtos.ts';
@@ -22,19 +25,22 @@ import { TelaCaixa } from './tela-caixa.tsx';
 import { TelaDelivery } from './tela-delivery.tsx';
 import { TelaMesas } from './tela-mesas.tsx';
 import { TelaVenda } from './tela-venda.tsx';
-import { caixaApi, vendaApi } from './venda-api.ts';
+import { TelaVendas } from './tela-vendas.tsx';
+import { vendaApi } from './venda-api.ts';
 import type { AmbienteVenda } from './venda-local.ts';
+import { useVerificacaoVersao } from './verificacao-versao.ts';
 
 // The store-front shell 'Frente Loja' (spec 1 section 1): its own layout for 1024x768 touch screens,
 // bound to a default company and terminal; the terminal's functions decide the modes offered.
 
-type Modo = 'balcao' | 'mesa' | 'comanda' | 'delivery' | 'caixa';
+type Modo = 'balcao' | 'mesa' | 'comanda' | 'delivery' | 'caixa' | 'vendas';
 const MODOS: { modo: Modo; rotulo: string; funcao: FuncaoTerminal }[] = [
   { modo: 'balcao', rotulo: 'Balcão', funcao: 'balcao' },
   { modo: 'mesa', rotulo: 'Mesa', funcao: 'mesa' },
   { modo: 'comanda', rotulo: 'Comanda', funcao: 'comanda' },
   { modo: 'delivery', rotulo: 'Delivery', funcao: 'delivery' },
   { modo: 'caixa', rotulo: 'Caixa', funcao: 'caixa' },
+  { modo: 'vendas', rotulo: 'Vendas', funcao: 'caixa' },
 ];
 
 type Estado =
@@ -98,11 +104,32 @@ function FrenteLoja() {
     }
   }, []);
 
+  // Every call of the POS acts for the store the device is bound to, not the session's (the user may have
+  // logged into another store); back in the back-office the session's store is used again.
+  useEffect(() => {
+    definirEmpresaDasChamadas(vinculo.empresaPadrao?._id ?? null);
+    return () => definirEmpresaDasChamadas(null);
+  }, [vinculo]);
+
   useEffect(() => {
     if (vinculo.empresaPadrao) void carregar(vinculo);
   }, [vinculo, carregar]);
 
   const dados = estado.tipo === 'pronto' ? estado.dados : null;
+
+  // A registration the POS caches changed on the server: reload the lists in place (the open sale stays).
+  const recarregarCadastros = useCallback(async () => {
+    try {
+      const novos = await carregarDadosReferencia(vinculo, (tipo, mensagem) => notificar({ tipo, mensagem }));
+      setEstado((e) => (e.tipo === 'pronto' ? { tipo: 'pronto', dados: novos } : e));
+      notificar({ tipo: 'info', mensagem: 'Cadastros atualizados pela retaguarda.' });
+    } catch {
+      // The current lists stay; the next check tries again.
+    }
+  }, [vinculo]);
+  useVerificacaoVersao(dados?.empresa._id, dados?.modoLocal ? undefined : dados?.versao, () => {
+    void recarregarCadastros();
+  });
   const indice = useMemo(() => (dados ? criarIndiceProdutos(dados.produtos) : null), [dados]);
   const amb = useMemo<AmbienteVenda | null>(
     () =>
@@ -125,7 +152,7 @@ function FrenteLoja() {
 
   const atualizarPeriodo = useCallback(async () => {
     if (!dados) return;
-    setPeriodo(await caixaApi.atual(dados.empresa._id, dados.terminal._id));
+    setPeriodo(await lerPeriodoAtual(dados.empresa._id, dados.terminal.caixa));
   }, [dados]);
 
   // Offline queue: count it, and send it every 5 s while something waits (and at once when back online).
@@ -245,6 +272,7 @@ function FrenteLoja() {
             />
           )}
           <span style={{ flex: 1 }} />
+          {dados && <AtalhosOperacao funcoes={dados.terminal.funcoes} />}
           {periodo && (
             <Tag color={periodo.periodoAberto ? 'success' : 'default'} data-testid="status-periodo">
               {periodo.periodoAberto ? 'Caixa aberto' : 'Caixa fechado'}
@@ -312,11 +340,16 @@ function FrenteLoja() {
             ]}
           />
         )}
-        {dados && amb && indice && periodo && (
+        {dados && modos.length === 0 && (
+          <Result
+            status="warning"
+            title="Este terminal não tem funções de venda ou caixa."
+            extra={<AtalhosOperacao funcoes={dados.terminal.funcoes} grande />}
+          />
+        )}
+        {/* No sale screen on a terminal without sale functions (a kitchen TV, the dispatch desk). */}
+        {dados && amb && indice && periodo && modos.length > 0 && (
           <div style={{ height: '100%' }}>
-            {modos.length === 0 && (
-              <Result status="warning" title="Este terminal não tem funções de venda ou caixa." />
-            )}
             {modo === 'balcao' && (
               <TelaVenda
                 key={contadorVenda}
@@ -344,6 +377,15 @@ function FrenteLoja() {
             )}
             {modo === 'delivery' && (
               <TelaDelivery dados={dados} indice={indice} amb={amb} registrarRecarga={registrarRecarga} />
+            )}
+            {modo === 'vendas' && (
+              <TelaVendas
+                dados={dados}
+                indice={indice}
+                amb={amb}
+                periodoId={periodo.periodoId}
+                registrarRecarga={registrarRecarga}
+              />
             )}
             {modo === 'caixa' && (
               <TelaCaixa dados={dados} periodo={periodo} aoAlterarPeriodo={atualizarPeriodo} />

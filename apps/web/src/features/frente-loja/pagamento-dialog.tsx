@@ -1,6 +1,7 @@
 import { type FormaPagamentoVenda, formatarMoeda, TIPO_PAGAMENTO, type Venda } from '@retaguarda/domain';
 import { Button, Descriptions, Divider, Flex, InputNumber, List, Modal, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { ConvenioPainel } from './convenio-painel.tsx';
 import { PixQr } from './pix-qr.tsx';
 
 export interface PagamentoDialogProps {
@@ -9,7 +10,9 @@ export interface PagamentoDialogProps {
   formas: readonly FormaPagamentoVenda[];
   pix: { chave: string; nome: string; cidade: string };
   ocupado: boolean;
-  aoLancar: (forma: FormaPagamentoVenda, valorPago: string) => void;
+  /** Store of the sale (convênio balance). */
+  empresa: string;
+  aoLancar: (forma: FormaPagamentoVenda, valorPago: string, extras: { cliente?: string }) => void;
   aoCancelarPagamento: (pagamentoId: string) => void;
   aoConfirmar: () => void;
   aoFechar: () => void;
@@ -31,17 +34,25 @@ export function PagamentoDialog(p: PagamentoDialogProps) {
   const [forma, setForma] = useState<FormaPagamentoVenda | null>(null);
   const [valor, setValor] = useState<number | null>(restante / 100);
   const entrada = useRef<{ focus: () => void }>(null);
+  const semPadrao = p.venda.cliente && !p.venda.cliente.clientePadrao ? p.venda.cliente : null;
+  const clienteId = semPadrao?._id;
+  const clienteNome = semPadrao?.nome ?? '';
+  const [clienteConvenio, setClienteConvenio] = useState<{ _id: string; nome: string } | null>(null);
+  const convenio = forma?.tipo === TIPO_PAGAMENTO.convenio;
 
   useEffect(() => {
     setValor(restante / 100);
   }, [restante]);
   useEffect(() => {
-    if (p.aberto) setForma(null);
-  }, [p.aberto]);
+    if (!p.aberto) return;
+    setForma(null);
+    // The sale's own customer is the convênio customer unless another one is picked.
+    setClienteConvenio(clienteId ? { _id: clienteId, nome: clienteNome } : null);
+  }, [p.aberto, clienteId, clienteNome]);
 
   const lancar = () => {
-    if (!forma || valor === null) return;
-    p.aoLancar(forma, valor.toFixed(2));
+    if (!forma || valor === null || (convenio && !clienteConvenio)) return;
+    p.aoLancar(forma, valor.toFixed(2), convenio && clienteConvenio ? { cliente: clienteConvenio._id } : {});
   };
 
   return (
@@ -108,7 +119,12 @@ export function PagamentoDialog(p: PagamentoDialogProps) {
               onPressEnter={lancar}
               style={{ flex: 1 }}
             />
-            <Button size="large" type="primary" disabled={!forma || !valor || p.ocupado} onClick={lancar}>
+            <Button
+              size="large"
+              type="primary"
+              disabled={!forma || !valor || p.ocupado || (convenio && !clienteConvenio)}
+              onClick={lancar}
+            >
               Lançar
             </Button>
           </Flex>
@@ -146,6 +162,13 @@ export function PagamentoDialog(p: PagamentoDialogProps) {
               </Descriptions.Item>
             )}
           </Descriptions>
+          {convenio && (
+            <ConvenioPainel
+              empresa={p.empresa}
+              cliente={clienteConvenio}
+              aoEscolherCliente={setClienteConvenio}
+            />
+          )}
           <Divider style={{ margin: '12px 0' }} />
           <List
             size="small"

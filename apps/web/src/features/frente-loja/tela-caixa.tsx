@@ -16,8 +16,10 @@ import {
 import { useState } from 'react';
 import { ErroApi } from '../../lib/api/cliente.ts';
 import { notificar } from '../../lib/notify/notificar.ts';
+import { useSessao } from '../../lib/session/sessao.ts';
 import { useLiberacaoSupervisor } from '../liberacao/liberacao-supervisor.tsx';
 import type { DadosFrenteLoja, EstadoPeriodo } from './dados-referencia.ts';
+import { documentoFechamento, documentoMovimento, imprimirDocumento } from './impressao-caixa.ts';
 import { caixaApi, type RelatorioFechamento } from './venda-api.ts';
 
 // Cashier of the terminal's register (spec 1 section 4 and issue 5 point 2): open a period, supply and
@@ -35,6 +37,7 @@ export function TelaCaixa({
   aoAlterarPeriodo: () => Promise<void>;
 }) {
   const { liberar } = useLiberacaoSupervisor();
+  const operador = useSessao((s) => s.usuario?.usuario.nome ?? null);
   const [valorAbertura, setValorAbertura] = useState<number | null>(100);
   const [movimento, setMovimento] = useState<'sangria' | 'suprimento' | null>(null);
   const [valorMov, setValorMov] = useState<number | null>(null);
@@ -46,6 +49,26 @@ export function TelaCaixa({
   const empresa = dados.empresa._id;
   const terminal = dados.terminal._id;
   const tipos = [...new Set(dados.formasPagamento.map((f) => f.tipo))].sort((a, b) => a - b);
+  const cabecalho = () => ({
+    empresa: (dados.empresa.nomeFantasia || dados.empresa.descricao).slice(0, 100),
+    cnpj: dados.empresa.cnpj ?? null,
+    terminal: dados.terminal.descricao.slice(0, 60),
+    operador,
+    data: new Date().toISOString(),
+  });
+
+  /** Slips go to the cashier's printer; a printing failure is told but the cash write stands. */
+  const imprimir = async (documento: { layout: string }, origemId?: string) => {
+    try {
+      await imprimirDocumento(terminal, documento, origemId);
+      notificar({ tipo: 'info', mensagem: 'Comprovante enviado para impressão.' });
+    } catch (erro) {
+      notificar({
+        tipo: 'warning',
+        mensagem: `Comprovante não impresso: ${erro instanceof Error ? erro.message : String(erro)}`,
+      });
+    }
+  };
 
   const abrir = async () => {
     setOcupado(true);
@@ -75,7 +98,7 @@ export function TelaCaixa({
         valor: valorMov.toFixed(2),
         motivo,
         ...(l.liberacao ? { liberacao: l.liberacao } : {}),
-      })) as { numero?: number } | null;
+      })) as { _id?: string; numero?: number; valor?: string; motivo?: string } | null;
       notificar({
         tipo: 'success',
         mensagem: `${tipo === 'sangria' ? 'Sangria' : 'Suprimento'} de ${formatarMoeda(valorMov)} ${tipo === 'sangria' ? 'lançada' : 'lançado'}${r?.numero ? ` (comprovante nº ${r.numero})` : ''}.`,
@@ -83,6 +106,16 @@ export function TelaCaixa({
       setMovimento(null);
       setValorMov(null);
       setMotivo('');
+      void imprimir(
+        documentoMovimento(
+          tipo,
+          { numero: r?.numero ?? null, valor: r?.valor ?? valorMov.toFixed(2), motivo: r?.motivo ?? motivo },
+          cabecalho(),
+          dados.terminal.descricao,
+          l.supervisor?.nome ?? null,
+        ),
+        r?._id,
+      );
     } catch {
       // toast shown
     }
@@ -119,6 +152,7 @@ export function TelaCaixa({
       }
       setRelatorio(r);
       setFechando(false);
+      void imprimir(documentoFechamento(r, cabecalho(), dados.terminal.descricao), r.periodo._id);
       await aoAlterarPeriodo();
     } catch {
       // toast shown
@@ -207,7 +241,18 @@ export function TelaCaixa({
           </Form>
         )}
       </Card>
-      {relatorio && <RelatorioCaixa relatorio={relatorio} aoConciliar={conciliar} />}
+      {relatorio && (
+        <RelatorioCaixa
+          relatorio={relatorio}
+          aoConciliar={conciliar}
+          aoImprimir={() =>
+            void imprimir(
+              documentoFechamento(relatorio, cabecalho(), dados.terminal.descricao),
+              relatorio.periodo._id,
+            )
+          }
+        />
+      )}
       <Modal
         open={movimento !== null}
         title={movimento === 'sangria' ? 'Sangria' : 'Suprimento'}
@@ -280,9 +325,11 @@ export function TelaCaixa({
 export function RelatorioCaixa({
   relatorio,
   aoConciliar,
+  aoImprimir,
 }: {
   relatorio: RelatorioFechamento;
   aoConciliar: () => void;
+  aoImprimir?: () => void;
 }) {
   const r = relatorio as RelatorioFechamento & {
     totalVendas?: string;
@@ -297,9 +344,16 @@ export function RelatorioCaixa({
       style={{ flex: '1 1 460px' }}
       data-testid="relatorio-caixa"
       extra={
-        <Button onClick={aoConciliar} disabled={r.periodo.periodoAberto || r.periodo.status.id === 5}>
-          Conciliar
-        </Button>
+        <Flex gap={8}>
+          {aoImprimir && (
+            <Button onClick={aoImprimir} data-testid="imprimir-fechamento">
+              Imprimir
+            </Button>
+          )}
+          <Button onClick={aoConciliar} disabled={r.periodo.periodoAberto || r.periodo.status.id === 5}>
+            Conciliar
+          </Button>
+        </Flex>
       }
     >
       <Descriptions column={1} size="small" bordered>

@@ -1,27 +1,32 @@
+import { CloseOutlined } from '@ant-design/icons';
 import {
   type FormaPagamentoVenda,
   formatarMoeda,
   PERMISSAO,
   recalcularVenda,
+  TIPO_PAGAMENTO,
   TIPO_VENDA,
   tentar,
   type Venda,
   validarNumeroMesa,
   valorPosicao,
 } from '@retaguarda/domain';
-import { Card, Flex, Input, type InputRef, Modal, Tag, Typography, theme } from 'antd';
+import { Button, Card, Flex, Input, type InputRef, Modal, Tag, Typography, theme } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErroApi } from '../../lib/api/cliente.ts';
 import { notificar } from '../../lib/notify/notificar.ts';
 import { useLiberacaoSupervisor } from '../liberacao/liberacao-supervisor.tsx';
 import { enfileirarVenda } from './armazenamento-local.ts';
-import type { DadosFrenteLoja, ProdutoFrenteLoja } from './dados-referencia.ts';
+import { AtendenteDialog, type AtendenteIdentificado } from './atendente-dialog.tsx';
+import type { DadosFrenteLoja, ProdutoFrenteLoja, SugestaoFrenteLoja } from './dados-referencia.ts';
 import { DescontoDialog, MODOS_DESCONTO_GERAL, MODOS_DESCONTO_ITEM } from './desconto-dialog.tsx';
 import type { IndiceProdutos } from './indice-produtos.ts';
 import { BotaoGrande, ItensVenda } from './itens-venda.tsx';
-import { PagamentoDialog } from './pagamento-dialog.tsx';
+import { ehPix, PagamentoDialog } from './pagamento-dialog.tsx';
+import { montarPayloadPix } from './pix.ts';
 import { type ParteEscolhida, PizzaDialog } from './pizza-dialog.tsx';
 import {
+  avisoNfceDaVenda,
   type CorpoCriarVenda,
   type ItemEnvio,
   type PagamentoEnvio,
@@ -70,6 +75,7 @@ const itemEnvio = (i: Venda['produtos'][number]): ItemEnvio => ({
   produto: i.produto._id,
   quantidade: i.quantidade,
   ...(i.obs ? { obs: i.obs } : {}),
+  ...(i.sugestao ? { sugestao: i.sugestao } : {}),
   ...(i.produtosFilho.length
     ? {
         pizza: true,
@@ -81,12 +87,27 @@ const itemEnvio = (i: Venda['produtos'][number]): ItemEnvio => ({
     : {}),
 });
 
+/** '-10%', '-R$ 2,00' or '+R$ 1,00': the adjustment a suggestion gives the suggested line. */
+export function ajusteSugestaoTexto(x: { tipo: string; modo: string; valor: string }): string {
+  if (!(Number(x.valor) > 0)) return '';
+  const sinal = x.tipo === 'acrescimo' ? '+' : '-';
+  const quanto =
+    x.modo === 'percentual' ? `${String(Number(x.valor)).replace('.', ',')}%` : formatarMoeda(x.valor);
+  return `${sinal}${quanto}`;
+}
+
 export function TelaVenda(p: TelaVendaProps) {
   const { token } = theme.useToken();
   const { liberar } = useLiberacaoSupervisor();
   const agora = () => new Date().toISOString();
+  // A new delivery carries its customer and distance locally too, so the fee shows with the first item.
   const [venda, setVenda] = useState<Venda>(
-    () => p.vendaInicial ?? novaVendaLocal(p.amb, p.tipoVenda, agora()),
+    () =>
+      p.vendaInicial ?? {
+        ...novaVendaLocal(p.amb, p.tipoVenda, agora()),
+        cliente: p.clienteLocal ?? null,
+        distanciaEntregaMetros: p.criacao?.distanciaEntregaMetros ?? null,
+      },
   );
   const vendaRef = useRef(venda);
   vendaRef.current = venda;
@@ -115,10 +136,23 @@ export function TelaVenda(p: TelaVendaProps) {
     [pizza, p.indice],
   );
   const [pergunta, setPergunta] = useState<{
-    tipo: 'posicaoItem' | 'pagarPosicao' | 'transferir';
+    tipo: 'posicaoItem' | 'pagarPosicao' | 'transferir' | 'transferirMesa';
     valor: string;
   } | null>(null);
+  // Attendant (garçom) who launches the items; asked first when the terminal requires it.
+  const [atendente, setAtendente] = useState<AtendenteIdentificado | null>(null);
+  const atendenteRef = useRef<AtendenteIdentificado | null>(null);
+  atendenteRef.current = atendente;
+  const [identificando, setIdentificando] = useState<{ depois?: () => void } | null>(null);
+  // Suggested products (vendaSugestaoProduto) of the last product launched.
+  const [sugestoes, setSugestoes] = useState<SugestaoFrenteLoja[]>([]);
+  const porProduto = useMemo(() => new Map(p.indice.produtos.map((x) => [x._id, x])), [p.indice]);
   const modoLocal = local || p.offline;
+  const pixLoja = {
+    chave: String(p.dados.empresa.configuracoes?.chavePix ?? p.dados.empresa.cnpj ?? ''),
+    nome: p.dados.empresa.nomeFantasia ?? p.dados.empresa.descricao,
+    cidade: p.dados.empresa.endereco?.cidade ?? 'BRASIL',
+  };
 
   const { quantidade, busca: termo } = separarQuantidade(busca);
   const resultados = useMemo(() => (termo.trim() ? p.indice.buscar(termo, 30) : []), [termo, p.indice]);
@@ -153,6 +187,7 @@ export function TelaVenda(p: TelaVendaProps) {
             p.aoOffline();
             notificar({ tipo: 'warning', mensagem: MENSAGEM_MODO_LOCAL });
           } else if (criada.current) {
+            if (erro instanceof ErroApi && /atendente/i.test(erro.message)) setAtendente(null);
             recarregar();
           }
         } finally {
@@ -179,12 +214,21 @@ export function TelaVenda(p: TelaVendaProps) {
     qtd?: string,
     observacao?: string,
     filhos?: ParteEscolhida[],
+    sugestao?: string,
   ) => {
+    if (p.dados.terminal.exigirAtendente && !atendenteRef.current && !modoLocal) {
+      setBusca('');
+      setIdentificando({ depois: () => adicionar(produto, qtd, observacao, filhos, sugestao) });
+      return;
+    }
+    const quem = atendenteRef.current;
     const r = tentar(() =>
       adicionarProdutoLocal(vendaRef.current, p.amb, produto, agora(), {
         ...(qtd ? { quantidade: qtd } : {}),
         ...(observacao ? { obs: observacao } : {}),
         ...(filhos && filhos.length > 1 ? { filhos } : {}),
+        ...(sugestao ? { sugestao } : {}),
+        ...(quem ? { atendente: { _id: quem._id, nome: quem.nome, codigoInterno: null } } : {}),
       }),
     );
     if (!r.ok) {
@@ -197,6 +241,16 @@ export function TelaVenda(p: TelaVendaProps) {
     const item = nova.produtos[nova.produtos.length - 1];
     setSelecionado(item?.numeroItem ?? null);
     setBusca('');
+    setSugestoes(
+      sugestao
+        ? []
+        : p.dados.sugestoes.filter(
+            (x) =>
+              x.produtosOrigem.includes(produto._id) &&
+              porProduto.has(x.produto) &&
+              x.produto !== produto._id,
+          ),
+    );
     if (modoLocal || !item) return;
     if (!criada.current) {
       criada.current = true;
@@ -207,14 +261,27 @@ export function TelaVenda(p: TelaVendaProps) {
         terminal: p.amb.terminal,
         ...p.criacao,
         produtos: nova.produtos.map(itemEnvio),
+        ...(quem ? { atendente: quem.token } : {}),
       };
       void enfileirar(() => vendaApi.criar(corpo));
     } else {
       const id = nova._id;
       void enfileirar(() =>
-        vendaApi.adicionarItens(id, [itemEnvio(item)], p.amb.terminal, `item:${id}:${item.numeroItem}`),
+        vendaApi.adicionarItens(
+          id,
+          [itemEnvio(item)],
+          p.amb.terminal,
+          `item:${id}:${item.numeroItem}`,
+          false,
+          quem?.token,
+        ),
       );
     }
+  };
+
+  const lancarSugestao = (x: SugestaoFrenteLoja) => {
+    const produto = porProduto.get(x.produto);
+    if (produto) adicionar(produto, undefined, undefined, undefined, x._id);
   };
 
   const escolherPrimeiro = () => {
@@ -225,7 +292,7 @@ export function TelaVenda(p: TelaVendaProps) {
     else if (bruto) notificar({ tipo: 'warning', mensagem: `Produto não encontrado: ${bruto}` });
   };
 
-  // Keyboard: F2 search, F4 payment, F6 item discount, F7 general discount, Del delete the selected item.
+  // Keyboard: F2 search, F4 payment, F6 item discount, F7 general discount, F8 print the bill, F9 attendant.
   useEffect(() => {
     const tecla = (e: KeyboardEvent) => {
       if (e.key === 'F2') {
@@ -240,6 +307,12 @@ export function TelaVenda(p: TelaVendaProps) {
       } else if (e.key === 'F7') {
         e.preventDefault();
         setDesconto('geral');
+      } else if (e.key === 'F8') {
+        e.preventDefault();
+        void imprimirConta();
+      } else if (e.key === 'F9') {
+        e.preventDefault();
+        setIdentificando({});
       }
     };
     window.addEventListener('keydown', tecla);
@@ -339,8 +412,11 @@ export function TelaVenda(p: TelaVendaProps) {
       return;
     }
     await aguardarServidor();
+    // Same rule as the server: an ended sale or one with confirmed lines needs 10, otherwise 11.
+    const v = vendaRef.current;
+    const confirmada = v.status.id === 59 || v.produtos.some((i) => i.confirmado || i._id);
     const l = await liberar({
-      permissao: PERMISSAO.cancelarVenda,
+      permissao: confirmada ? PERMISSAO.cancelarVenda : PERMISSAO.excluirVendaNaoConfirmada,
       senhaObrigatoria: true,
       mostrarMotivo: true,
       motivoObrigatorio: true,
@@ -363,8 +439,17 @@ export function TelaVenda(p: TelaVendaProps) {
     setPagando(true);
   };
 
-  const lancarPagamento = async (forma: FormaPagamentoVenda, valorPago: string) => {
+  const lancarPagamento = async (
+    forma: FormaPagamentoVenda,
+    valorPago: string,
+    extras: { cliente?: string } = {},
+  ) => {
     const id = novoId();
+    const cortesia = forma.tipo === TIPO_PAGAMENTO.cortesia;
+    if (modoLocal && (cortesia || forma.tipo === TIPO_PAGAMENTO.convenio)) {
+      notificar({ tipo: 'warning', mensagem: 'Operação indisponível em modo local.' });
+      return;
+    }
     if (modoLocal) {
       const r = tentar(() => pagarLocal(vendaRef.current, p.amb, forma, valorPago, agora(), id));
       if (!r.ok) {
@@ -380,19 +465,30 @@ export function TelaVenda(p: TelaVendaProps) {
       setVenda(r.valor);
       return;
     }
+    // A courtesy is a payment released by a supervisor (permission 20) with its reason.
+    const liberacaoCortesia = cortesia
+      ? await liberar({
+          permissao: PERMISSAO.liberarCortesia,
+          senhaObrigatoria: true,
+          mostrarMotivo: true,
+          motivoObrigatorio: true,
+        })
+      : null;
+    if (cortesia && !liberacaoCortesia) return;
     setOcupado(true);
     try {
       await aguardarServidor();
-      if (!p.dados.periodo.periodoAberto && p.tipoVenda !== TIPO_VENDA.balcao) {
-        // the server refuses too; the message comes from it
-      }
+      const cliente =
+        extras.cliente ?? (venda.cliente && !venda.cliente.clientePadrao ? venda.cliente._id : undefined);
       const v = await vendaApi.pagar(venda._id, {
         _id: id,
         formaPagamento: forma._id,
         valorPago,
         terminal: p.amb.terminal,
         ...(posicaoPagando ? { posicao: posicaoPagando } : {}),
-        ...(venda.cliente && !venda.cliente.clientePadrao ? { cliente: venda.cliente._id } : {}),
+        ...(cliente ? { cliente } : {}),
+        ...(liberacaoCortesia?.liberacao ? { liberacao: liberacaoCortesia.liberacao } : {}),
+        ...(liberacaoCortesia?.motivo ? { observacao: liberacaoCortesia.motivo } : {}),
       });
       setVenda(v);
       if (posicaoPagando) {
@@ -475,8 +571,9 @@ export function TelaVenda(p: TelaVendaProps) {
         tipo: 'success',
         mensagem: `Venda ${v.sequencialPeriodo ?? v.numero ?? ''} encerrada.${troco}`,
       });
-      // Hand-over to the NFC-e flow (its own module); a failure there does not undo the ended sale.
-      void vendaApi.enviarNfce(p.amb.empresa, v._id).catch(() => undefined);
+      // The server issued the NFC-e at the end (stores with NFC-e): show it from the ended sale.
+      const nfce = avisoNfceDaVenda(v);
+      if (nfce) notificar(nfce);
       p.aoTerminar(v);
     } catch {
       // toast shown
@@ -509,6 +606,25 @@ export function TelaVenda(p: TelaVendaProps) {
         if (!Number.isInteger(n) || n <= 0) return;
         setPosicaoPagando(n);
         setPagando(true);
+      } else if (tipo === 'transferirMesa') {
+        if (validarNumeroMesa(valor) !== true) {
+          notificar({ tipo: 'error', mensagem: 'Numero da mesa inválido' });
+          return;
+        }
+        const l = await liberar({
+          permissao: PERMISSAO.transferirMesa,
+          senhaObrigatoria: true,
+          mostrarMotivo: true,
+        });
+        if (!l) return;
+        await vendaApi.transferirMesa({
+          vendaOrigem: venda._id,
+          mesaDestino: Number(valor),
+          terminal: p.amb.terminal,
+          ...(l.liberacao ? { liberacao: l.liberacao } : {}),
+        });
+        notificar({ tipo: 'success', mensagem: `Mesa transferida para a mesa ${valor}.` });
+        p.aoTerminar(null);
       } else {
         if (validarNumeroMesa(valor) !== true) {
           notificar({ tipo: 'error', mensagem: 'Numero da mesa inválido' });
@@ -537,6 +653,48 @@ export function TelaVenda(p: TelaVendaProps) {
     } catch {
       // toast shown
     }
+  };
+
+  /** The bill on the cashier's printer (print module layout), with the PIX QR of the balance when the store has PIX. */
+  const imprimirConta = async () => {
+    if (!(await exigirServidor())) return;
+    const v = vendaRef.current;
+    const saldo = Math.max(0, Number(v.total) - Number(v.totalPago));
+    const chave = pixLoja.chave;
+    const temPix = chave !== '' && p.dados.formasPagamento.some(ehPix);
+    let pix: { qrCode: string; chave: string } | undefined;
+    if (temPix && saldo > 0) {
+      try {
+        pix = {
+          qrCode: montarPayloadPix({ ...pixLoja, valor: saldo.toFixed(2), txid: v._id.slice(-12) }),
+          chave,
+        };
+      } catch {
+        pix = undefined;
+      }
+    }
+    const corpo = { terminal: p.amb.terminal, ...(pix ? { pix } : {}) };
+    try {
+      try {
+        await vendaApi.imprimirConta(v._id, corpo, true);
+      } catch (erro) {
+        // Second print of the same bill: a reprint needs permission 54 (a supervisor when the operator lacks it).
+        if (!(erro instanceof ErroApi && erro.message === 'Supervisor não informado')) throw erro;
+        const l = await liberar({ permissao: PERMISSAO.reimprimirConta, senhaObrigatoria: true });
+        if (!l) return;
+        await vendaApi.imprimirConta(v._id, { ...corpo, ...(l.liberacao ? { liberacao: l.liberacao } : {}) });
+      }
+      notificar({ tipo: 'success', mensagem: 'Conta enviada para impressão.' });
+    } catch (erro) {
+      if (erro instanceof ErroApi && erro.tipo === 'envelope')
+        notificar({ tipo: 'error', mensagem: `Erro ao imprimir a conta: ${erro.message}` });
+    }
+  };
+
+  const voltar = async () => {
+    // Leave only when what was launched reached the server (a list reloaded right away shows it).
+    await fila.current;
+    p.aoTerminar(null);
   };
 
   const fecharConta = async (comServico: boolean) => {
@@ -614,6 +772,28 @@ export function TelaVenda(p: TelaVendaProps) {
             </div>
           )}
         </div>
+        {sugestoes.length > 0 && (
+          <Flex gap={8} align="center" wrap data-testid="sugestoes">
+            <Typography.Text type="secondary">Sugestões:</Typography.Text>
+            {sugestoes.map((x) => (
+              <Button
+                key={x._id}
+                size="large"
+                data-testid={`sugestao-${x._id}`}
+                onClick={() => lancarSugestao(x)}
+              >
+                {porProduto.get(x.produto)?.descricao ?? x.descricao} {ajusteSugestaoTexto(x)}
+              </Button>
+            ))}
+            <Button
+              type="text"
+              size="large"
+              aria-label="Fechar sugestões"
+              icon={<CloseOutlined />}
+              onClick={() => setSugestoes([])}
+            />
+          </Flex>
+        )}
         <Card
           size="small"
           style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
@@ -636,6 +816,11 @@ export function TelaVenda(p: TelaVendaProps) {
               <Tag color="success">Gravada</Tag>
             ) : null}
           </Flex>
+          {atendente && (
+            <Typography.Text type="secondary" data-testid="atendente-venda">
+              Atendente: {atendente.nome}
+            </Typography.Text>
+          )}
           <Flex justify="space-between" style={{ marginTop: 8 }}>
             <Typography.Text type="secondary">Itens</Typography.Text>
             <Typography.Text>{ativos.length}</Typography.Text>
@@ -709,10 +894,22 @@ export function TelaVenda(p: TelaVendaProps) {
               >
                 Transferir item
               </BotaoGrande>
+              <BotaoGrande
+                onClick={() => setPergunta({ tipo: 'transferirMesa', valor: '' })}
+                disabled={!criada.current}
+              >
+                Transferir mesa
+              </BotaoGrande>
               <BotaoGrande onClick={() => void fecharConta(true)}>Fechar c/ serviço</BotaoGrande>
               <BotaoGrande onClick={() => void fecharConta(false)}>Fechar s/ serviço</BotaoGrande>
             </>
           )}
+          <BotaoGrande onClick={() => void imprimirConta()} data-testid="imprimir-conta">
+            Imprimir conta (F8)
+          </BotaoGrande>
+          <BotaoGrande onClick={() => setIdentificando({})} data-testid="botao-atendente">
+            {atendente ? `Atendente: ${atendente.nome.split(' ')[0]}` : 'Atendente (F9)'}
+          </BotaoGrande>
           {p.acoesExtras?.({
             venda,
             selecionado,
@@ -721,7 +918,7 @@ export function TelaVenda(p: TelaVendaProps) {
           <BotaoGrande danger onClick={cancelarVenda}>
             Cancelar venda
           </BotaoGrande>
-          <BotaoGrande onClick={() => p.aoTerminar(null)}>Voltar</BotaoGrande>
+          <BotaoGrande onClick={() => void voltar()}>Voltar</BotaoGrande>
         </div>
         <BotaoGrande
           type="primary"
@@ -736,11 +933,8 @@ export function TelaVenda(p: TelaVendaProps) {
         aberto={pagando}
         venda={venda}
         formas={p.dados.formasPagamento}
-        pix={{
-          chave: String(p.dados.empresa.configuracoes?.chavePix ?? p.dados.empresa.cnpj ?? ''),
-          nome: p.dados.empresa.nomeFantasia ?? p.dados.empresa.descricao,
-          cidade: p.dados.empresa.endereco?.cidade ?? 'BRASIL',
-        }}
+        pix={pixLoja}
+        empresa={p.amb.empresa}
         ocupado={ocupado || sincronizando}
         aoLancar={lancarPagamento}
         aoCancelarPagamento={cancelarPagamento}
@@ -763,7 +957,9 @@ export function TelaVenda(p: TelaVendaProps) {
             ? `Posições do item ${selecionado ?? ''} (ex.: 1 ou 1,2)`
             : pergunta?.tipo === 'pagarPosicao'
               ? 'Pagar a posição'
-              : 'Transferir o item para a mesa'
+              : pergunta?.tipo === 'transferirMesa'
+                ? 'Transferir a mesa inteira para a mesa'
+                : 'Transferir o item para a mesa'
         }
         okText="Confirmar"
         onOk={() => void responder()}
@@ -773,12 +969,30 @@ export function TelaVenda(p: TelaVendaProps) {
         <Input
           size="large"
           autoFocus
-          aria-label={pergunta?.tipo === 'transferir' ? 'Mesa destino' : 'Posição'}
+          aria-label={
+            pergunta?.tipo === 'transferir' || pergunta?.tipo === 'transferirMesa'
+              ? 'Mesa destino'
+              : 'Posição'
+          }
           value={pergunta?.valor ?? ''}
           onChange={(e) => setPergunta((q) => (q ? { ...q, valor: e.target.value } : q))}
           onPressEnter={() => void responder()}
         />
       </Modal>
+      <AtendenteDialog
+        aberto={identificando !== null}
+        terminal={p.amb.terminal}
+        senhaObrigatoria={p.dados.terminal.senhaAtendente}
+        aoFechar={() => setIdentificando(null)}
+        aoIdentificar={(a) => {
+          const depois = identificando?.depois;
+          setAtendente(a);
+          atendenteRef.current = a;
+          setIdentificando(null);
+          notificar({ tipo: 'success', mensagem: `Atendente: ${a.nome}.` });
+          depois?.();
+        }}
+      />
       <PizzaDialog
         base={pizza?.base ?? null}
         sabores={sabores}

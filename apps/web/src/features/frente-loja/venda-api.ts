@@ -11,12 +11,43 @@ export type VendaServidor = Venda & {
   versao: number;
 };
 
+/**
+ * What the operator is told about the sale's NFC-e after ending it: the server issued it (venda.nfce) or said
+ * why not (avisoNfce). Nothing for a store without NFC-e.
+ */
+export function avisoNfceDaVenda(v: {
+  nfce?: Record<string, unknown>[];
+  avisoNfce?: string | undefined;
+}): { tipo: 'success' | 'info' | 'warning'; mensagem: string } | null {
+  if (v.avisoNfce) return { tipo: 'warning', mensagem: v.avisoNfce };
+  const notas = (v.nfce ?? []).filter((n) => n.cancelado !== true);
+  const valida = [...notas]
+    .reverse()
+    .find((n) => n.statusNota === 'processado' || n.statusNota === 'contingencia');
+  if (valida?.statusNota === 'processado')
+    return { tipo: 'success', mensagem: `NFC-e nº ${valida.numero} autorizada.` };
+  if (valida)
+    return {
+      tipo: 'info',
+      mensagem: `NFC-e nº ${valida.numero} emitida em contingência (off-line): será transmitida automaticamente.`,
+    };
+  const ultima = notas.at(-1);
+  if (ultima)
+    return {
+      tipo: 'warning',
+      mensagem: `NFC-e nº ${ultima.numero} não autorizada: ${String(ultima.xMotivo ?? '')}`,
+    };
+  return null;
+}
+
 export interface ItemEnvio {
   produto: string;
   quantidade?: string;
   obs?: string;
   pizza?: boolean;
   produtosFilho?: { produto: string; quantidadeParte: number }[];
+  /** The product suggestion (vendaSugestaoProduto) the item was launched from. */
+  sugestao?: string;
 }
 
 export interface CorpoCriarVenda {
@@ -31,6 +62,8 @@ export interface CorpoCriarVenda {
   posicaoVenda?: number;
   distanciaEntregaMetros?: number;
   produtos?: ItemEnvio[];
+  /** Token of identificarAtendente: the waiter recorded on the sale and its items. */
+  atendente?: string;
 }
 
 export interface PagamentoEnvio {
@@ -56,10 +89,17 @@ export const vendaApi = {
   obter: (id: string) => api.get<VendaServidor>(`venda/${id}`, { acao: 'ao buscar a venda' }),
   buscar: (filtro: Record<string, unknown>) =>
     api.post<VendaServidor[]>('venda/getPopulate', { filtro }, { acao: 'ao buscar as vendas' }),
-  adicionarItens: (id: string, produtos: ItemEnvio[], terminal: string, chave: string, silencioso = false) =>
+  adicionarItens: (
+    id: string,
+    produtos: ItemEnvio[],
+    terminal: string,
+    chave: string,
+    silencioso = false,
+    atendente?: string,
+  ) =>
     api.post<VendaServidor>(
       `venda/${id}/itens`,
-      { produtos, terminal },
+      { produtos, terminal, ...(atendente ? { atendente } : {}) },
       comChave(chave, 'ao adicionar o item', silencioso),
     ),
   alterarItem: (id: string, numeroItem: number, quantidade: string, obs: string) =>
@@ -113,8 +153,9 @@ export const vendaApi = {
       { vendaEvento: { motivo, terminal }, liberacao },
       { acao: 'ao cancelar a venda' },
     ),
+  /** Ends the sale; a store with NFC-e gets the note issued by the server, in `nfce` (or `avisoNfce`). */
   encerrar: (id: string, silencioso = false) =>
-    api.post<VendaServidor>(
+    api.post<VendaServidor & { avisoNfce?: string }>(
       `venda/${id}/encerrar`,
       {},
       { ...comChave(`encerrar:${id}`, 'ao encerrar a venda'), silencioso },
@@ -134,6 +175,32 @@ export const vendaApi = {
     liberacao?: string;
     terminal: string;
   }) => api.post<unknown>('vendaTransferencia', corpo, { acao: 'ao transferir' }),
+  transferirMesa: (corpo: {
+    vendaOrigem: string;
+    mesaDestino: number;
+    liberacao?: string;
+    terminal: string;
+  }) =>
+    api.post<{ origem: VendaServidor; destino: VendaServidor }>('vendaTransferencia', corpo, {
+      acao: 'ao transferir a mesa',
+    }),
+  reabrir: (id: string, liberacao: string | undefined) =>
+    api.post<VendaServidor>(`venda/${id}/reabrir`, { liberacao }, { acao: 'ao reabrir a venda' }),
+  imprimirConta: (
+    id: string,
+    corpo: { terminal: string; pix?: { qrCode: string; chave?: string }; liberacao?: string },
+    silencioso = false,
+  ) =>
+    api.post<{ impressoes: unknown[]; reimpressao: boolean }>(`venda/${id}/imprimirConta`, corpo, {
+      acao: 'ao imprimir a conta',
+      silencioso,
+    }),
+  identificarAtendente: (corpo: { login: string; senha?: string; terminal: string }) =>
+    api.post<{
+      atendente: { _id: string; nome: string; codigoInterno: number | null };
+      token: string;
+      senhaObrigatoria: boolean;
+    }>('venda/identificarAtendente', corpo, { acao: 'ao identificar o atendente' }),
   mapaMesas: (empresa: string) =>
     api.get<unknown>('venda/mapaMesas', { acao: 'ao buscar o mapa de mesas', cabecalhos: { empresa } }),
   saldoConvenio: (empresa: string, cliente: string) =>
@@ -142,8 +209,6 @@ export const vendaApi = {
       { empresa, cliente },
       { acao: 'ao buscar o saldo do convênio' },
     ),
-  enviarNfce: (empresa: string, venda: string) =>
-    api.post<unknown>('enviaNFCE', { empresa, venda }, { acao: 'ao enviar a NFC-e', silencioso: true }),
 };
 
 export const caixaApi = {

@@ -60,7 +60,13 @@ export function adicionarProdutoLocal(
   amb: AmbienteVenda,
   produto: ProdutoLancamento,
   agora: string,
-  opcoes: { quantidade?: string; obs?: string; filhos?: FilhoLancamento[] } = {},
+  opcoes: {
+    quantidade?: string;
+    obs?: string;
+    filhos?: FilhoLancamento[];
+    sugestao?: string;
+    atendente?: PessoaRef;
+  } = {},
 ): Venda {
   const filhos = opcoes.filhos ?? [];
   const com = adicionarItem(venda, {
@@ -73,8 +79,9 @@ export function adicionarProdutoLocal(
     quantidade: opcoes.quantidade ?? '1',
     obs: opcoes.obs ?? '',
     terminal: amb.terminal,
-    atendente: amb.operador,
+    atendente: opcoes.atendente ?? amb.operador,
     data: agora,
+    ...(opcoes.sugestao ? { sugestao: opcoes.sugestao } : {}),
   });
   return recalcularVenda(com, amb.catalogo, amb.configuracao, agora);
 }

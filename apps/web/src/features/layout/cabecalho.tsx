@@ -3,6 +3,7 @@ import {
   BulbOutlined,
   LogoutOutlined,
   MenuOutlined,
+  PhoneOutlined,
   SettingOutlined,
   ShopOutlined,
   SwapOutlined,
@@ -58,6 +59,14 @@ export function Cabecalho({ statusSocket }: { statusSocket: StatusSocket }) {
         <Button icon={<ShopOutlined />} href="#/frenteLoja" data-testid="abrir-frente-loja">
           Frente Loja
         </Button>
+        <Tooltip title="Call Center">
+          <Button
+            icon={<PhoneOutlined />}
+            href="#/frenteLoja/callCenter"
+            aria-label="Call Center"
+            data-testid="abrir-call-center"
+          />
+        </Tooltip>
         <Dropdown
           trigger={['click']}
           onOpenChange={(aberto) => aberto && void grupos.refetch()}

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { capturarToasts, envelope, instalarFetch } from '../../test/fetch-falso.ts';
 import { entrar, obterSessao, reiniciarSessaoParaTeste, renovarUsuario } from '../session/sessao.ts';
-import { api, ErroApi, registrarRenovadorLogin } from './cliente.ts';
+import { api, definirEmpresaDasChamadas, ErroApi, registrarRenovadorLogin } from './cliente.ts';
 import { definirConfig } from './config.ts';
 
 const grupo = { _id: 'g1', descricao: 'Grupo Exemplo' };
@@ -12,7 +12,10 @@ beforeEach(() => {
   definirConfig({ baseUrl: '/api/' });
   entrar({ token: 'token-1', usuario: { _id: 'u1', nome: 'Admin', codigoInterno: 1 } }, grupo, empresa);
 });
-afterEach(() => registrarRenovadorLogin(null));
+afterEach(() => {
+  registrarRenovadorLogin(null);
+  definirEmpresaDasChamadas(null);
+});
 
 async function falha(promessa: Promise<unknown>): Promise<ErroApi> {
   const erro = await promessa.then(
@@ -44,6 +47,39 @@ describe('requests', () => {
     const chamadas = instalarFetch(() => envelope(true, null));
     await api.get('lista/1');
     expect(chamadas[0]?.url).toBe('/outra/lista/1');
+  });
+});
+
+describe('store header (empresa)', () => {
+  it("sends the session's store by default", async () => {
+    const chamadas = instalarFetch(() => envelope(true, null));
+    await api.get('venda/mapaMesas');
+    expect(chamadas[0]?.cabecalhos.empresa).toBe('e1');
+  });
+
+  it('an explicit empresa header wins over the session (POS bound to another store)', async () => {
+    const chamadas = instalarFetch(() => envelope(true, null));
+    await api.get('venda/mapaMesas', { cabecalhos: { empresa: 'e2' } });
+    await api.get('venda/mapaMesas', { cabecalhos: { Empresa: 'e3' } });
+    expect(chamadas.map((c) => c.cabecalhos.empresa ?? c.cabecalhos.Empresa)).toEqual(['e2', 'e3']);
+    expect(chamadas[1]?.cabecalhos.empresa).toBeUndefined();
+  });
+
+  it("the store declared by the POS shell replaces the session's until cleared; an explicit one still wins", async () => {
+    const chamadas = instalarFetch(() => envelope(true, null));
+    definirEmpresaDasChamadas('e2');
+    await api.post('venda/abc/pagamentos', {});
+    await api.get('venda/mapaMesas', { cabecalhos: { empresa: 'e3' } });
+    definirEmpresaDasChamadas(null);
+    await api.get('venda/mapaMesas');
+    expect(chamadas.map((c) => c.cabecalhos.empresa)).toEqual(['e2', 'e3', 'e1']);
+  });
+
+  it('login-side calls carry no store', async () => {
+    const chamadas = instalarFetch(() => envelope(true, null));
+    definirEmpresaDasChamadas('e2');
+    await api.post('login', {}, { semToken: true });
+    expect(chamadas[0]?.cabecalhos.empresa).toBeUndefined();
   });
 });
 

@@ -83,6 +83,17 @@ function renovarLogin(): Promise<boolean> {
   return emCurso;
 }
 
+let empresaDasChamadas: string | null = null;
+
+/**
+ * The store every call acts for while a screen bound to one is open (the POS bound to Loja Shopping while the
+ * user logged into Loja Centro); `null` goes back to the session's store. The server still checks the user may
+ * act on it.
+ */
+export function definirEmpresaDasChamadas(empresa: string | null): void {
+  empresaDasChamadas = empresa;
+}
+
 function urlDe(caminho: string): string {
   const base = obterConfig().baseUrl;
   return `${base.endsWith('/') ? base : `${base}/`}${caminho.replace(/^\//, '')}`;
@@ -99,9 +110,12 @@ async function executar(
   if (!opcoes.semToken) {
     const token = opcoes.token ?? obterSessao().usuario?.token;
     if (token) cabecalhos.token = token;
-    // The current store: the server checks store permissions of group-wide resources against it.
-    const empresa = obterSessao().empresa?._id;
-    if (empresa) cabecalhos.empresa = empresa;
+    // The current store: the server checks store permissions of group-wide resources against it. An
+    // explicit `empresa` header wins (the POS acts for the store its device is bound to), then the store the
+    // POS shell declared, then the session's store.
+    const explicita = Object.keys(opcoes.cabecalhos ?? {}).some((k) => k.toLowerCase() === 'empresa');
+    const empresa = empresaDasChamadas ?? obterSessao().empresa?._id;
+    if (!explicita && empresa) cabecalhos.empresa = empresa;
   }
   const init: RequestInit = { method: metodo, headers: cabecalhos };
   if (corpo !== undefined) init.body = JSON.stringify(corpo);
