@@ -1,6 +1,7 @@
 // Counter sale through the HTTP API at 50 concurrent terminals: create (Idempotency-Key) + 5 item launches
 // + 2 payments (debit and cash with change) + end, i.e. 9 requests and 9 write transactions per sale, each
-// recomputed by the server with the engine. The server listens in this process; the terminals run in a child
+// recomputed by the server with the engine ('passos'); then the same sale sent whole, as the counter terminal
+// and the offline queue send it: one request, one write ('inteira'). The server listens in this process; the terminals run in a child
 // process (bench/venda-balcao-cliente.mjs) so they do not share its event loop. On PGlite and on a fresh
 // PostgreSQL database (BENCH_DATABASE_URL, default the local server). Prints one JSON object.
 // Run: npx tsx bench/venda-balcao.bench.ts   (BENCH_SEGUNDOS, BENCH_TERMINAIS to change the load)
@@ -145,13 +146,14 @@ async function medir(banco: Banco, nomeBanco?: string) {
     ],
   };
   const cliente = path.join(import.meta.dirname, 'venda-balcao-cliente.mjs');
-  const r = await rodarCliente(cliente, url, dados, nomeBanco);
+  const passos = await rodarCliente(cliente, url, { ...dados, modo: 'passos' }, nomeBanco);
+  const inteira = await rodarCliente(cliente, url, { ...dados, modo: 'inteira' }, nomeBanco);
   const contagem = await consultarUm(
     db,
     sql`select count(*)::int as n, count(distinct numero)::int as numeros from venda where status = 59`,
   );
   await app.close();
-  return { ...r, vendasEncerradasNoBanco: contagem?.n, numerosDistintos: contagem?.numeros };
+  return { passos, inteira, vendasEncerradasNoBanco: contagem?.n, numerosDistintos: contagem?.numeros };
 }
 
 let resultadoPglite: unknown = null;
@@ -184,7 +186,8 @@ console.log(
   JSON.stringify({
     bench: 'venda-balcao-api',
     cargaMaquina: os.loadavg().map((n) => n.toFixed(1)),
-    operacao: 'criar + 5 itens + 2 pagamentos + encerrar (9 requisições HTTP por venda)',
+    operacao:
+      'criar + 5 itens + 2 pagamentos + encerrar: passos = 9 requisições HTTP por venda, inteira = 1 requisição',
     terminais: TERMINAIS,
     segundos: DURACAO_MS / 1000,
     pglite: resultadoPglite,

@@ -126,6 +126,33 @@ describe('round trips of a counter sale', () => {
     expect(fim.versao).toBe(7);
   });
 
+  it('the same sale sent whole (items, payments, end in the creation): one read and one write', async () => {
+    let venda: Registro = {};
+    const comandos = await comandosDe(async () => {
+      venda = ok(
+        await l.post(
+          '/api/venda',
+          {
+            _id: novoId(),
+            tipoVenda: 53,
+            terminal: l.terminal,
+            produtos: produtos.map((produto) => ({ produto })),
+            pagamentos: [
+              { _id: novoId(), formaPagamento: debito, valorPago: '20.00' },
+              { _id: novoId(), formaPagamento: dinheiro, valorPago: '200.00' },
+            ],
+            encerrar: true,
+          },
+          l.admin,
+          { 'idempotency-key': novoId() },
+        ),
+      );
+    });
+    expect(comandos, comandos.join('\n')).toHaveLength(2);
+    expect(comandos[1]).toContain('venda_criar');
+    expect((venda.status as Registro).id).toBe(59);
+  });
+
   it('a payment without an open period is refused with the period read together with the sale', async () => {
     const venda = ok(await l.post('/api/venda', { tipoVenda: 53 }));
     ok(await l.post(`/api/venda/${venda._id}/itens`, { produtos: [{ produto: produtos[1] }] }));

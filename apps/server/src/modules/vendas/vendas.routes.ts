@@ -36,8 +36,19 @@ const item = z.object({
   precoVenda: decimal.optional(),
 });
 const itens = z.array(item).max(500);
-const params = z.object({ id });
 const terminal = id.optional();
+const pagamento = z.object({
+  _id: id,
+  formaPagamento: ref,
+  valorPago: decimal,
+  terminal,
+  operadora: ref.optional(),
+  observacao: z.string().max(200).optional(),
+  posicao: z.number().int().min(1).optional(),
+  cliente: ref.optional(),
+  liberacao,
+});
+const params = z.object({ id });
 
 function terminalDe(request: FastifyRequest, corpo?: string): string | undefined {
   if (corpo) return corpo;
@@ -82,6 +93,9 @@ export async function rotasVendas(app: FastifyInstance): Promise<void> {
           posicaoVenda: z.number().int().min(0).max(99).optional(),
           distanciaEntregaMetros: z.number().nonnegative().optional(),
           produtos: itens.optional(),
+          /** A sale sent whole in one write (counter, offline queue): its payments, and end it. */
+          pagamentos: z.array(pagamento).max(20).optional(),
+          encerrar: z.boolean().optional(),
           /** Token of identificarAtendente: the waiter recorded on the sale and its items. */
           atendente: liberacao,
         }),
@@ -233,17 +247,7 @@ export async function rotasVendas(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         params,
-        body: z.object({
-          _id: id,
-          formaPagamento: ref,
-          valorPago: decimal,
-          terminal,
-          operadora: ref.optional(),
-          observacao: z.string().max(200).optional(),
-          posicao: z.number().int().min(1).optional(),
-          cliente: ref.optional(),
-          liberacao,
-        }),
+        body: pagamento,
       },
     },
     async (request) =>

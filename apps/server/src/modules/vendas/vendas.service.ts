@@ -210,6 +210,19 @@ export interface ItemEntrada {
 }
 
 /** Who acts, where, with which permissions: resolved before the transaction opens. */
+/** A payment as the POS sends it (pagar, and the payments of a sale sent whole). */
+export interface PagamentoEntrada {
+  _id: string;
+  formaPagamento: string;
+  valorPago: string;
+  terminal?: string | undefined;
+  operadora?: string | undefined;
+  observacao?: string | undefined;
+  posicao?: number | undefined;
+  cliente?: string | undefined;
+  liberacao?: string | undefined;
+}
+
 export interface Contexto {
   grupo: string;
   usuarioId: string;
@@ -748,8 +761,12 @@ export class ServicoVendas {
       posicaoVenda?: number | undefined;
       distanciaEntregaMetros?: number | undefined;
       produtos?: ItemEntrada[] | undefined;
+      /** A sale sent whole (counter, offline queue): its payments, recorded with it... */
+      pagamentos?: PagamentoEntrada[] | undefined;
+      /** ...and ended in the same write (status 59). */
+      encerrar?: boolean | undefined;
     },
-  ): Promise<VendaResposta> {
+  ): Promise<VendaResposta & Record<string, unknown>> {
     const empresa = e.empresa ?? ctx.empresaCabecalho;
     if (!empresa) throw new ErroNegocio(M.empresaNaoInformada);
     this.garantirEmpresa(ctx, empresa);
@@ -797,6 +814,14 @@ export class ServicoVendas {
       return resposta(existente);
     }
     if (terminal && !cat.terminais.has(terminal)) throw new ErroNegocio(M.terminalNaoEncontrado);
+    const pagamentos = e.pagamentos ?? [];
+    if (pagamentos.length || e.encerrar) {
+      this.exigir(ctx, PERMISSAO.receberConta, empresa);
+      // Convênio (balance under a lock), courtesy (supervisor release) and per-seat payments keep their own
+      // path: the sale is created, then paid and ended step by step, each step idempotent.
+      if (pagamentos.some((p) => !this.pagamentoSimples(cat, p)))
+        return this.criarEmPassos(ctx, { ...e, _id: id }, pagamentos);
+    }
     const cliente = e.cliente ? await this.cliente(this.db, ctx.grupo, e.cliente) : null;
     // The terminal's register's open period came with the first read (periodoDoTerminal's rule).
     const periodo = caixa ? (periodoAberto ?? null) : null;
@@ -832,6 +857,29 @@ export class ServicoVendas {
     });
     venda = this.recalcular(venda, cat, ctx.agora);
     const reg: VendaRegistro = { venda, mesa, comanda, periodo, versao: 1, encerradaEm: null };
+    const lido: Lido = caixa && periodoAberto !== undefined ? { periodo: { caixa, id: periodoAberto } } : {};
+    for (const p of pagamentos) {
+      if (!cat.formasPagamento.has(p.formaPagamento)) throw new ErroNegocio(M.formaNaoEncontrada);
+      const recebe = await this.caixaQueRecebe(this.db, ctx, cat, p.terminal ?? terminal ?? undefined, lido);
+      const operadora = p.operadora ? await this.operadora(this.db, ctx.grupo, empresa, p.operadora) : null;
+      const novo = this.novoPagamento(ctx, cat, p, recebe, operadora);
+      reg.venda = this.recalcular(
+        dominio(() => lancarPagamento(reg.venda, novo)),
+        cat,
+        ctx.agora,
+      );
+      reg.periodo ??= recebe.periodo;
+    }
+    if (e.encerrar) {
+      // The same rules as /encerrar; the period's sequence is allocated by the insert (venda_inserir).
+      dominio(() => validarConfirmacaoVenda(reg.venda));
+      reg.venda = this.recalcular(
+        dominio(() => alterarStatusVenda(reg.venda, STATUS_VENDA.encerrada)),
+        cat,
+        ctx.agora,
+      );
+      reg.encerradaEm = ctx.agora;
+    }
     const chave = ctx.chaveIdempotencia;
     try {
       const n = await comVaga(`${ctx.grupo}:${empresa}`, () =>
@@ -845,7 +893,7 @@ export class ServicoVendas {
       reg.venda = { ...reg.venda, numero: n.numero, sequencialPeriodo: n.sequencialPeriodo };
       const r = resposta(reg);
       this.avisar(r, null);
-      return r;
+      return e.encerrar ? this.depoisDeEncerrar(ctx, r) : r;
     } catch (erro) {
       if (codigoErroPg(erro) === '23505') {
         const restricao = restricaoErroPg(erro);
@@ -857,6 +905,62 @@ export class ServicoVendas {
       }
       throw erro;
     }
+  }
+
+  /** A payment the one-write sale can record: no balance lock, no release, no seat. */
+  private pagamentoSimples(cat: CatalogoLoja, p: PagamentoEntrada): boolean {
+    const tipo = cat.formasPagamento.get(p.formaPagamento)?.tipo;
+    return tipo !== TIPO_PAGAMENTO.convenio && tipo !== TIPO_PAGAMENTO.cortesia && !p.posicao && !p.liberacao;
+  }
+
+  /**
+   * A whole sale whose payments need their own path: create, pay and end as the POS would, step by step.
+   * A retry repeats what is missing only (sale _id, payment _id; an ended sale is not ended again).
+   */
+  private async criarEmPassos(
+    ctx: Contexto,
+    e: Parameters<ServicoVendas['criar']>[1] & { _id: string },
+    pagamentos: PagamentoEntrada[],
+  ): Promise<VendaResposta & Record<string, unknown>> {
+    // The Idempotency-Key guards the creation only: every later step is idempotent by its own ids.
+    const passo: Contexto = { ...ctx, chaveIdempotencia: undefined };
+    let venda: VendaResposta = await this.criar(ctx, { ...e, pagamentos: undefined, encerrar: undefined });
+    if (venda.status.id === STATUS_VENDA.encerrada) return venda;
+    for (const p of pagamentos) {
+      if (venda.pagamentos.some((x) => x._id === p._id)) continue;
+      venda = await this.pagar(passo, venda._id, { ...p, terminal: p.terminal ?? e.terminal });
+    }
+    return e.encerrar ? this.encerrar(passo, venda._id) : venda;
+  }
+
+  /** The payment record the engine launches (pagar and the one-write sale). */
+  private novoPagamento(
+    ctx: Contexto,
+    cat: CatalogoLoja,
+    e: PagamentoEntrada,
+    recebe: { terminal: string; caixa: string; periodo: string },
+    operadora: NovoPagamento['operadora'],
+    extra: Pick<NovoPagamento, 'cliente' | 'supervisorLiberacao' | 'convenio'> = {
+      cliente: null,
+      supervisorLiberacao: null,
+    },
+  ): NovoPagamento {
+    const forma = cat.formasPagamento.get(e.formaPagamento);
+    if (!forma) throw new ErroNegocio(M.formaNaoEncontrada);
+    return {
+      _id: e._id,
+      formaPagamento: forma,
+      valorPago: e.valorPago,
+      operador: ctx.operador,
+      data: ctx.agora,
+      operadora,
+      terminal: recebe.terminal,
+      caixa: recebe.caixa,
+      periodo: recebe.periodo,
+      observacao: e.observacao ?? '',
+      posicao: e.posicao ?? null,
+      ...extra,
+    };
   }
 
   async cliente(db: Db, grupo: string, id: string): Promise<Venda['cliente']> {
@@ -1001,21 +1105,7 @@ export class ServicoVendas {
     return { terminal, caixa: t.caixa, periodo };
   }
 
-  async pagar(
-    ctx: Contexto,
-    vendaId: string,
-    e: {
-      _id: string;
-      formaPagamento: string;
-      valorPago: string;
-      terminal?: string | undefined;
-      operadora?: string | undefined;
-      observacao?: string | undefined;
-      posicao?: number | undefined;
-      cliente?: string | undefined;
-      liberacao?: string | undefined;
-    },
-  ) {
+  async pagar(ctx: Contexto, vendaId: string, e: PagamentoEntrada) {
     // The store header spares a query on the hot path; the loaded sale must then belong to it.
     const empresa = ctx.empresaCabecalho ?? (await this.empresaDaVenda(ctx, vendaId));
     this.garantirEmpresa(ctx, empresa);
@@ -1058,22 +1148,11 @@ export class ServicoVendas {
           };
         }
         const operadora = e.operadora ? await this.operadora(tx, ctx.grupo, empresa, e.operadora) : null;
-        const novo: NovoPagamento = {
-          _id: e._id,
-          formaPagamento: forma,
-          valorPago: e.valorPago,
-          operador: ctx.operador,
-          data: ctx.agora,
+        const novo = this.novoPagamento(ctx, cat, e, recebe, operadora, {
           cliente,
           supervisorLiberacao: cortesia?.supervisor ?? null,
-          operadora,
-          terminal: recebe.terminal,
-          caixa: recebe.caixa,
-          periodo: recebe.periodo,
-          observacao: e.observacao ?? '',
-          posicao: e.posicao ?? null,
           ...(convenio ? { convenio } : {}),
-        };
+        });
         const venda = e.posicao ? pagarPosicao(reg.venda, e.posicao, novo) : lancarPagamento(reg.venda, novo);
         const eventos: EventoGravar[] = cortesia
           ? [
@@ -1266,7 +1345,12 @@ export class ServicoVendas {
    * commit the listeners of `aoEncerrarVenda` run (NFC-e) and the answer is the sale as they left it.
    */
   async encerrar(ctx: Contexto, vendaId: string) {
-    const r = await this.encerrarVenda(ctx, vendaId);
+    return this.depoisDeEncerrar(ctx, await this.encerrarVenda(ctx, vendaId));
+  }
+
+  /** The end listeners (the NFC-e issued at the end); the answer carries what they wrote. */
+  private async depoisDeEncerrar(ctx: Contexto, r: VendaResposta & Record<string, unknown>) {
+    const vendaId = r._id;
     const ouvintes = ouvintesEncerramento.get(this.servicos) ?? [];
     if (ouvintes.length === 0 || r.status.id !== STATUS_VENDA.encerrada) return r;
     const extra: Record<string, unknown> = {};

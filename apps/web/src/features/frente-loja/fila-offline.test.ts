@@ -37,17 +37,18 @@ function servidorFalso(opcoes: { recusar?: string; semRede?: boolean } = {}) {
     chamadas,
     vendas,
     envio: {
-      criar: async (c: { _id: string }) => {
-        chamadas.push(`criar ${c._id}`);
+      // Like POST /api/venda: a new sale may come whole (payments, end); a known _id answers the stored sale.
+      criar: async (c: { _id: string; produtos?: unknown[]; pagamentos?: unknown[]; encerrar?: boolean }) => {
+        chamadas.push(`criar ${c._id}${c.encerrar ? ' inteira' : ''}`);
         if (opcoes.semRede) throw new ErroApi('rede', 'Failed to fetch');
         if (c._id === opcoes.recusar)
           throw new ErroApi('envelope', 'Produto não encontrado!', { message: 'x' }, 200);
         if (!vendas.has(c._id))
           vendas.set(c._id, {
             _id: c._id,
-            status: { id: 57 },
-            pagamentos: [],
-            produtos: (c as { produtos?: unknown[] }).produtos ?? [],
+            status: { id: c.encerrar ? 59 : 57 },
+            pagamentos: c.pagamentos ?? [],
+            produtos: c.produtos ?? [],
           } as unknown as VendaServidor);
         return venda(c._id);
       },
@@ -80,8 +81,22 @@ describe('offline queue', () => {
     const s = servidorFalso();
     const r = await enviarFila(s.envio);
     expect(r).toEqual({ enviadas: 2, recusadas: 0, pendentes: 0, semServidor: false });
-    expect(s.chamadas).toEqual(['criar a', 'pagar a', 'encerrar a', 'criar b', 'pagar b', 'encerrar b']);
+    // Each sale the server never saw goes whole: one request with its items, payments and end.
+    expect(s.chamadas).toEqual(['criar a inteira', 'criar b inteira']);
+    expect(s.vendas.get('a')?.pagamentos).toEqual([
+      { _id: 'a-pg', formaPagamento: 'din', valorPago: '10.00', terminal: 't' },
+    ]);
     expect(banco.size).toBe(0);
+  });
+
+  it('a sale already created on the server (a round cut after the creation) goes on step by step', async () => {
+    banco.set('a', { ...na('a', '1'), etapa: 'criada' });
+    const s = servidorFalso();
+    await s.envio.criar({ _id: 'a', produtos: [{ produto: 'p' }] });
+    s.chamadas.length = 0;
+    await enviarFila(s.envio);
+    expect(s.chamadas).toEqual(['criar a', 'pagar a', 'encerrar a']);
+    expect(s.vendas.get('a')?.status.id).toBe(59);
   });
 
   it('a sale the server refuses is set aside and never blocks the next one', async () => {
@@ -111,7 +126,7 @@ describe('offline queue', () => {
     await enviarFila(s.envio);
     expect(s.vendas.get('a')?.pagamentos).toHaveLength(1);
     // ...and the item typed offline after the server went away is added once.
-    expect(s.chamadas).toEqual(['criar a', 'adicionar a 1', 'encerrar a']);
+    expect(s.chamadas).toEqual(['criar a inteira', 'adicionar a 1', 'encerrar a']);
     expect(s.vendas.get('a')?.produtos).toHaveLength(1);
     expect(banco.size).toBe(0);
   });

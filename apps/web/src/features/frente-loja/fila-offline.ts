@@ -63,7 +63,17 @@ async function processar(envio: EnvioFila, empresa?: string): Promise<ResultadoF
 
 async function enviarUma(envio: EnvioFila, v: VendaNaFila): Promise<void> {
   const corpo = v.corpo as unknown as CorpoCriarVenda;
-  let venda = await envio.criar(corpo);
+  // A sale never seen by the server goes whole: items, payments and end in one request and one write. A sale
+  // the server already had (it went away mid-sale) comes back as it is there and goes on step by step.
+  let venda = await envio.criar(
+    v.etapa === 'pendente'
+      ? {
+          ...corpo,
+          pagamentos: v.pagamentos.map((p) => ({ ...p, terminal: v.terminal })),
+          encerrar: true,
+        }
+      : corpo,
+  );
   if (venda.status.id === 59) return;
   const itens = corpo.produtos ?? [];
   if (venda.produtos.length < itens.length)

@@ -62,6 +62,9 @@ export interface CorpoCriarVenda {
   posicaoVenda?: number;
   distanciaEntregaMetros?: number;
   produtos?: ItemEnvio[];
+  /** A sale sent whole (the offline queue): its payments, recorded and ended in the same write. */
+  pagamentos?: PagamentoEnvio[];
+  encerrar?: boolean;
   /** Token of identificarAtendente: the waiter recorded on the sale and its items. */
   atendente?: string;
 }
