@@ -4,7 +4,8 @@
 // and the offline queue send it: one request, one write ('inteira'). The server listens in this process; the terminals run in a child
 // process (bench/venda-balcao-cliente.mjs) so they do not share its event loop. On PGlite and on a fresh
 // PostgreSQL database (BENCH_DATABASE_URL, default the local server). Prints one JSON object.
-// Run: npx tsx bench/venda-balcao.bench.ts   (BENCH_SEGUNDOS, BENCH_TERMINAIS to change the load)
+// Run: npx tsx bench/venda-balcao.bench.ts   (BENCH_SEGUNDOS, BENCH_TERMINAIS to change the load; BENCH_MODOS=inteira
+// for one of the two paths)
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -146,8 +147,13 @@ async function medir(banco: Banco, nomeBanco?: string) {
     ],
   };
   const cliente = path.join(import.meta.dirname, 'venda-balcao-cliente.mjs');
-  const passos = await rodarCliente(cliente, url, { ...dados, modo: 'passos' }, nomeBanco);
-  const inteira = await rodarCliente(cliente, url, { ...dados, modo: 'inteira' }, nomeBanco);
+  const modos = (process.env.BENCH_MODOS ?? 'passos,inteira').split(',');
+  const passos = modos.includes('passos')
+    ? await rodarCliente(cliente, url, { ...dados, modo: 'passos' }, nomeBanco)
+    : null;
+  const inteira = modos.includes('inteira')
+    ? await rodarCliente(cliente, url, { ...dados, modo: 'inteira' }, nomeBanco)
+    : null;
   const contagem = await consultarUm(
     db,
     sql`select count(*)::int as n, count(distinct numero)::int as numeros from venda where status = 59`,

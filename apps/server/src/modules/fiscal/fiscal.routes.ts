@@ -110,8 +110,7 @@ async function emitirAoEncerrar(
 ): Promise<Record<string, unknown> | undefined> {
   const avisos: string[] = [];
   try {
-    const e = await app.fiscal.servico.empresaFiscal(grupo, venda.empresa);
-    if (!e.emitirNfce) return undefined;
+    if (!(await app.fiscal.servico.emitirNfceAoEncerrar(grupo, venda.empresa))) return undefined;
     const posicoes = recebimentoPorPosicao(venda)
       ? [
           ...new Set(

@@ -139,6 +139,8 @@ export class ServicoFiscal {
   /** Realtime notice to the store's screens (set by the module: Socket.IO `nfceAlterada`). */
   notificar: (empresaId: string, dados: Record<string, unknown>) => void = () => {};
   private simulador: Promise<SimuladorSefaz> | undefined;
+  /** Whether a store issues its NFC-e at the end of a sale, read once per store (every sale end asks). */
+  private readonly emiteAoEncerrar = new Map<string, { valor: boolean; ate: number }>();
 
   constructor(
     readonly db: Db,
@@ -196,6 +198,24 @@ export class ServicoFiscal {
   }
 
   // ---------------------------------------------------------------- store setup
+
+  /**
+   * The store's `emitirNfce` for the sale-end hook, without reading and decrypting its whole fiscal setup on
+   * every sale (a third of the statements of a counter sale sent whole). Saving the setup forgets it; the
+   * minute bounds what another server process could have changed.
+   */
+  async emitirNfceAoEncerrar(grupoEmpresarialId: string, empresaId: string): Promise<boolean> {
+    const chave = `${grupoEmpresarialId}:${empresaId}`;
+    const guardado = this.emiteAoEncerrar.get(chave);
+    if (guardado && guardado.ate > Date.now()) return guardado.valor;
+    const l = await consultarUm(
+      this.db,
+      sql`select emitir_nfce from fiscal_empresa where empresa_id = ${empresaId} and grupo_empresarial_id = ${grupoEmpresarialId}`,
+    );
+    const valor = l?.emitir_nfce === true;
+    this.emiteAoEncerrar.set(chave, { valor, ate: Date.now() + 60_000 });
+    return valor;
+  }
 
   async empresaFiscal(grupoEmpresarialId: string, empresaId: string): Promise<EmpresaFiscal> {
     const e = await consultarUm(
@@ -336,6 +356,7 @@ export class ServicoFiscal {
       ['emitir_nfce', d.emitirNfce],
     ];
     const definidos = campos.filter(([, v]) => v !== undefined);
+    this.emiteAoEncerrar.delete(`${grupoEmpresarialId}:${empresaId}`);
     await this.garantirLinhaFiscal(grupoEmpresarialId, empresaId);
     if (definidos.length > 0) {
       const sets = definidos.map(([c, v]) =>
@@ -349,6 +370,8 @@ export class ServicoFiscal {
             where empresa_id = ${empresaId}`,
       );
     }
+    // Again after the write: a sale ending meanwhile may have read the old value.
+    this.emiteAoEncerrar.delete(`${grupoEmpresarialId}:${empresaId}`);
   }
 
   private async garantirLinhaFiscal(grupoEmpresarialId: string, empresaId: string): Promise<void> {
