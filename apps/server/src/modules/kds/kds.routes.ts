@@ -67,6 +67,8 @@ export async function moduloKds(app: FastifyInstance): Promise<void> {
   const expedicao = new ServicoExpedicao(app.servicos, vendas, kds);
   servicosKds.set(app.servicos, kds);
   observarVendas(app, kds);
+  // Syncs and production tickets started by the last writes finish before the database closes.
+  app.addHook('onClose', async () => kds.encerrar());
   // Station routing is cached per store: a write of a KDS registration forgets it at once.
   app.addHook('onResponse', async (request) => {
     if (request.method === 'GET') return;

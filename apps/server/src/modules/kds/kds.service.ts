@@ -212,6 +212,8 @@ export class ServicoKds {
 
   /** Serialised per sale: two writes of one sale never interleave their kitchen sync. */
   sincronizarVenda(vendaId: string): Promise<void> {
+    // The app is closing (its database next): the next start's stations load what the kitchen has.
+    if (this.encerrado) return Promise.resolve();
     const anterior = this.filas.get(vendaId) ?? Promise.resolve();
     const proxima = anterior
       .catch(() => undefined)
@@ -238,6 +240,14 @@ export class ServicoKds {
     );
     if (dono)
       await imprimirProducaoDaVenda(this.db, this.impressao, dono.grupo_empresarial_id as string, vendaId);
+  }
+
+  private encerrado = false;
+
+  /** On the app's close: no new sync starts, the running ones finish before the database closes. */
+  async encerrar(): Promise<void> {
+    this.encerrado = true;
+    await this.ocioso();
   }
 
   /** Waits for every queued sync (tests and the bench). */
