@@ -3,6 +3,7 @@ import { Button, Flex, Form, type FormInstance, Input, List, Modal } from 'antd'
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../lib/api/cliente.ts';
 import { notificar } from '../../lib/notify/notificar.ts';
+import { CamposEndereco } from './campos-endereco.tsx';
 import { HistoricoClienteDialog } from './historico-cliente.tsx';
 
 // Customer search and quick registration of the POS, shared by delivery and the call-center: the server
@@ -244,33 +245,7 @@ export function CadastroRapidoCliente({
             <Button onClick={() => void buscarCep()}>Buscar CEP</Button>
           </Form.Item>
         </Flex>
-        <Flex gap={8}>
-          <Form.Item
-            label="Logradouro"
-            name="logradouro"
-            style={{ flex: 1 }}
-            rules={[{ required: true, message: '* Obrigatório' }]}
-          >
-            <Input />
-          </Form.Item>
-          <Form.Item label="Número" name="numero" style={{ width: 100 }}>
-            <Input />
-          </Form.Item>
-        </Flex>
-        <Flex gap={8}>
-          <Form.Item label="Bairro" name="bairro" style={{ flex: 1 }}>
-            <Input />
-          </Form.Item>
-          <Form.Item label="Cidade" name="cidade" style={{ flex: 1 }}>
-            <Input />
-          </Form.Item>
-          <Form.Item label="UF" name="uf" style={{ width: 70 }}>
-            <Input maxLength={2} />
-          </Form.Item>
-        </Flex>
-        <Form.Item label="Complemento" name="complemento">
-          <Input />
-        </Form.Item>
+        <CamposEndereco />
       </Form>
     </Modal>
   );

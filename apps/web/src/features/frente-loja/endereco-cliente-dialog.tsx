@@ -2,6 +2,7 @@ import { Button, Flex, Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api/cliente.ts';
 import { notificar } from '../../lib/notify/notificar.ts';
+import { CamposEndereco } from './campos-endereco.tsx';
 import { type EnderecoPessoa, type Pessoa, preencherPeloCep } from './cliente-busca.tsx';
 
 // Fixes the customer's registered address from the delivery screen (the geocoder refused it, or the customer
@@ -69,38 +70,7 @@ export function EnderecoClienteDialog({
             <Button onClick={() => void preencherPeloCep(form)}>Buscar CEP</Button>
           </Form.Item>
         </Flex>
-        <Flex gap={8}>
-          <Form.Item
-            label="Logradouro"
-            name="logradouro"
-            style={{ flex: 1 }}
-            rules={[{ required: true, message: '* Obrigatório' }]}
-          >
-            <Input />
-          </Form.Item>
-          <Form.Item label="Número" name="numero" style={{ width: 100 }}>
-            <Input />
-          </Form.Item>
-        </Flex>
-        <Flex gap={8}>
-          <Form.Item label="Bairro" name="bairro" style={{ flex: 1 }}>
-            <Input />
-          </Form.Item>
-          <Form.Item
-            label="Cidade"
-            name="cidade"
-            style={{ flex: 1 }}
-            rules={[{ required: true, message: '* Obrigatório' }]}
-          >
-            <Input />
-          </Form.Item>
-          <Form.Item label="UF" name="uf" style={{ width: 70 }}>
-            <Input maxLength={2} />
-          </Form.Item>
-        </Flex>
-        <Form.Item label="Complemento" name="complemento">
-          <Input />
-        </Form.Item>
+        <CamposEndereco cidadeObrigatoria />
       </Form>
     </Modal>
   );
