@@ -28,6 +28,7 @@ import {
   Spin,
   Tag,
   Typography,
+  theme,
 } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErroApi } from '../../lib/api/cliente.ts';
@@ -45,7 +46,6 @@ import type { ProdutoFrenteLoja, SugestaoFrenteLoja } from '../frente-loja/dados
 import { criarIndiceProdutos } from '../frente-loja/indice-produtos.ts';
 import { BotaoGrande, ItensVenda } from '../frente-loja/itens-venda.tsx';
 import { PizzaDialog } from '../frente-loja/pizza-dialog.tsx';
-import { ResultadosBusca } from '../frente-loja/resultados-busca.tsx';
 import { ajusteSugestaoTexto } from '../frente-loja/tela-venda.tsx';
 import { separarQuantidade } from '../frente-loja/venda-local.ts';
 import { AdicionaisDialog } from './adicionais-dialog.tsx';
@@ -129,6 +129,7 @@ export function CallCenterPage() {
 }
 
 function CallCenter() {
+  const { token } = theme.useToken();
   const usuario = useSessao((s) => s.usuario);
   const grupo = useSessao((s) => s.grupoEmpresarial);
   const lojas = useQuery({
@@ -716,18 +717,49 @@ function CallCenter() {
                 onChange={(e) => setBusca(e.target.value)}
                 onPressEnter={escolherPrimeiro}
               />
-              <ResultadosBusca
-                resultados={resultados}
-                aoEscolher={(r) => adicionar(r, quantidade)}
-                marcas={(r) => (
-                  <>
-                    {(r.maximoFracao ?? 1) > 1 && <Tag style={{ marginInlineStart: 8 }}>Pizza</Tag>}
-                    {TIPOS_ADICIONAL.has(r.tipoProduto) && (
-                      <Tag style={{ marginInlineStart: 8 }}>Adicional</Tag>
-                    )}
-                  </>
-                )}
-              />
+              {resultados.length > 0 && (
+                <div
+                  role="listbox"
+                  aria-label="Produtos encontrados"
+                  style={{
+                    position: 'absolute',
+                    zIndex: 5,
+                    insetInline: 0,
+                    top: 44,
+                    background: token.colorBgElevated,
+                    boxShadow: token.boxShadowSecondary,
+                    borderRadius: token.borderRadius,
+                  }}
+                >
+                  {resultados.map((r) => (
+                    <div
+                      key={r._id}
+                      role="option"
+                      aria-selected={false}
+                      tabIndex={-1}
+                      onClick={() => adicionar(r, quantidade)}
+                      onKeyDown={() => undefined}
+                      style={{
+                        display: 'flex',
+                        justifyContent: 'space-between',
+                        padding: '10px 12px',
+                        cursor: 'pointer',
+                        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+                      }}
+                    >
+                      <span>
+                        <Typography.Text type="secondary">{r.codigoInterno} · </Typography.Text>
+                        {r.descricao}
+                        {(r.maximoFracao ?? 1) > 1 && <Tag style={{ marginInlineStart: 8 }}>Pizza</Tag>}
+                        {TIPOS_ADICIONAL.has(r.tipoProduto) && (
+                          <Tag style={{ marginInlineStart: 8 }}>Adicional</Tag>
+                        )}
+                      </span>
+                      <Typography.Text strong>{formatarMoeda(r.preco)}</Typography.Text>
+                    </div>
+                  ))}
+                </div>
+              )}
             </div>
             {sugestoes.length > 0 && (
               <Flex gap={8} align="center" wrap data-testid="sugestoes">

@@ -11,7 +11,7 @@ import {
   validarNumeroMesa,
   valorPosicao,
 } from '@retaguarda/domain';
-import { Button, Card, Flex, Input, type InputRef, Modal, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Input, type InputRef, Modal, Tag, Typography, theme } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErroApi } from '../../lib/api/cliente.ts';
 import { notificar } from '../../lib/notify/notificar.ts';
@@ -25,7 +25,6 @@ import { BotaoGrande, ItensVenda } from './itens-venda.tsx';
 import { ehPix, PagamentoDialog } from './pagamento-dialog.tsx';
 import { montarPayloadPix } from './pix.ts';
 import { type ParteEscolhida, PizzaDialog } from './pizza-dialog.tsx';
-import { ResultadosBusca } from './resultados-busca.tsx';
 import {
   avisoNfceDaVenda,
   type CorpoCriarVenda,
@@ -98,6 +97,7 @@ export function ajusteSugestaoTexto(x: { tipo: string; modo: string; valor: stri
 }
 
 export function TelaVenda(p: TelaVendaProps) {
+  const { token } = theme.useToken();
   const { liberar } = useLiberacaoSupervisor();
   const agora = () => new Date().toISOString();
   // A new delivery carries its customer and distance locally too, so the fee shows with the first item.
@@ -729,7 +729,48 @@ export function TelaVenda(p: TelaVendaProps) {
             onPressEnter={escolherPrimeiro}
             data-testid="busca-produto"
           />
-          <ResultadosBusca resultados={resultados} aoEscolher={(r) => escolher(r, quantidade)} />
+          {resultados.length > 0 && (
+            <div
+              role="listbox"
+              aria-label="Produtos encontrados"
+              data-testid="resultados-busca"
+              style={{
+                position: 'absolute',
+                zIndex: 5,
+                insetInline: 0,
+                top: 44,
+                maxHeight: 360,
+                overflowY: 'auto',
+                background: token.colorBgElevated,
+                boxShadow: token.boxShadowSecondary,
+                borderRadius: token.borderRadius,
+              }}
+            >
+              {resultados.map((r) => (
+                <div
+                  key={r._id}
+                  role="option"
+                  aria-selected={false}
+                  tabIndex={-1}
+                  onClick={() => escolher(r, quantidade)}
+                  onKeyDown={() => undefined}
+                  style={{
+                    display: 'flex',
+                    justifyContent: 'space-between',
+                    padding: '10px 12px',
+                    cursor: 'pointer',
+                    borderBottom: `1px solid ${token.colorBorderSecondary}`,
+                  }}
+                >
+                  <span>
+                    <Typography.Text type="secondary">{r.codigoInterno} · </Typography.Text>
+                    {r.descricao}
+                  </span>
+                  <Typography.Text strong>{formatarMoeda(r.preco)}</Typography.Text>
+                </div>
+              ))}
+            </div>
+          )}
         </div>
         {sugestoes.length > 0 && (
           <Flex gap={8} align="center" wrap data-testid="sugestoes">
