@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   sqlFuncaoCriarVenda,
+  sqlFuncaoCriarVendasEmLote,
   sqlFuncaoGravarSeVersao,
   sqlFuncaoGravarVenda,
   sqlFuncaoInserirVenda,
@@ -17,6 +18,7 @@ describe('sale functions of the vendas chain', () => {
     ['venda_inserir', sqlFuncaoInserirVenda()],
     ['venda_gravar_se_versao', sqlFuncaoGravarSeVersao()],
     ['venda_criar', sqlFuncaoCriarVenda()],
+    ['venda_criar_lote', sqlFuncaoCriarVendasEmLote()],
   ])('the newest migration defining %s matches the code', (nome, texto) => {
     const pasta = path.resolve(import.meta.dirname, '../drizzle/vendas');
     const arquivos = fs

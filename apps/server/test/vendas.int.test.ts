@@ -84,10 +84,10 @@ describe('counter sale (53)', () => {
     expect(seq.corpo.data).toMatchObject({ ultimoNumero: numeros.length, proximoNumero: numeros.length + 1 });
   });
 
-  it('a refused creation takes no number: the rows go in before the store is numbered (no gap)', async () => {
+  it('a refused creation takes no number: its counter update rolls back with it (no gap)', async () => {
     const comanda = await l.post('/api/venda', { tipoVenda: 56, comanda: 91, terminal: l.terminal });
     const n = comanda.corpo.data.numero as number;
-    // Refused by the open-tab index while inserting, before the numbering.
+    // Refused by the open-tab index when the sale row goes in, in the transaction that moved the counter.
     expect(msg(await l.post('/api/venda', { tipoVenda: 56, comanda: 91, terminal: l.terminal }))).toBe(
       'A comanda 91 já esta aberta!',
     );
@@ -98,6 +98,41 @@ describe('counter sale (53)', () => {
       sql`select count(*)::int as n from venda where numero <= 0`,
     );
     expect(provisorios[0]?.n).toBe(0);
+  });
+
+  it('creations that arrive together are numbered together; one refused among them refuses only itself', async () => {
+    const aberta = await l.post('/api/venda', { tipoVenda: 56, comanda: 92, terminal: l.terminal });
+    const primeiro = aberta.corpo.data.numero as number;
+    // Sent at once, these reach the database in batches (one statement each): the tab already open makes
+    // its batch fail, and each of that batch's sales goes again alone.
+    const respostas = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        l.post(
+          '/api/venda',
+          i === 7
+            ? { tipoVenda: 56, comanda: 92, terminal: l.terminal }
+            : { tipoVenda: 53, terminal: l.terminal },
+        ),
+      ),
+    );
+    expect(msg(respostas[7] as (typeof respostas)[number])).toBe('A comanda 92 já esta aberta!');
+    const criadas = respostas.filter((_, i) => i !== 7).map((r) => r.corpo.data);
+    const numeros = criadas.map((v) => v.numero as number).sort((a, b) => a - b);
+    expect(numeros).toEqual(Array.from({ length: 19 }, (_, i) => primeiro + 1 + i));
+    const sequenciais = criadas.map((v) => v.sequencialPeriodo as number).sort((a, b) => a - b);
+    const primeiroSeq = aberta.corpo.data.sequencialPeriodo as number;
+    expect(sequenciais).toEqual(Array.from({ length: 19 }, (_, i) => primeiroSeq + 1 + i));
+    const guardadas = await consultar(
+      t.banco.db,
+      sql`select id, numero, sequencial_periodo from venda where empresa_id = ${l.empresa} and numero > ${primeiro}`,
+    );
+    expect(guardadas).toHaveLength(19);
+    for (const v of criadas) {
+      expect(guardadas.find((g) => g.id === v._id)).toMatchObject({
+        numero: v.numero,
+        sequencial_periodo: v.sequencialPeriodo,
+      });
+    }
   });
 
   it('ignores forged prices, totals and discounts sent by the client', async () => {

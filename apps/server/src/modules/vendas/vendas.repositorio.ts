@@ -584,27 +584,9 @@ export async function inserirVenda(
 }
 
 /**
- * A new sale in one statement (venda_criar, migration 0004): numbers, rows and the Idempotency-Key answer
- * (completed with the numbers) commit together.
+ * venda_criar (migration 0004 of the vendas chain; checked by test/vendas-funcao.test.ts): one sale's creation,
+ * replaced by venda_criar_lote (0008); the function stays in the database, unused.
  */
-export async function criarVenda(
-  db: Db,
-  r: VendaRegistro,
-  usuarioId: string,
-  idempotencia: { chave: string; grupo: string; rota: string; resposta: unknown } | null,
-): Promise<{ numero: number; sequencialPeriodo: number | null }> {
-  const { venda, itens, pagamentos } = colunasGravar(r);
-  const [l] = await consultarPreparada(
-    db,
-    'venda_criar',
-    sql`select venda_criar(${JSON.stringify(venda)}::jsonb, ${JSON.stringify(itens)}::jsonb,
-          ${JSON.stringify(pagamentos)}::jsonb, ${usuarioId}, ${idempotencia ? JSON.stringify(idempotencia) : null}::jsonb) as n`,
-  );
-  const n = l?.n as { numero: number; sequencialPeriodo: number | null };
-  return { numero: Number(n.numero), sequencialPeriodo: n.sequencialPeriodo ?? null };
-}
-
-/** venda_criar (migration 0004 of the vendas chain; checked by test/vendas-funcao.test.ts). */
 export function sqlFuncaoCriarVenda(): string {
   return `CREATE OR REPLACE FUNCTION venda_criar(p_venda jsonb, p_itens jsonb, p_pagamentos jsonb, p_usuario text, p_idempotencia jsonb)
 RETURNS jsonb LANGUAGE plpgsql AS $fn$
@@ -618,6 +600,98 @@ BEGIN
         (p_idempotencia->'resposta') || jsonb_build_object('numero', v_n->'numero', 'sequencialPeriodo', v_n->'sequencialPeriodo'));
   END IF;
   RETURN v_n;
+END
+$fn$;
+`;
+}
+
+/** One new sale of a batch (criarVendasEmLote). */
+export interface CriacaoVenda {
+  reg: VendaRegistro;
+  usuarioId: string;
+  idempotencia: { chave: string; grupo: string; rota: string; resposta: unknown } | null;
+}
+
+/**
+ * New sales of ONE store in one statement (venda_criar_lote, migration 0008): numbers in array order. Every
+ * sale of a store passes through its counter row, locked to the commit; a batch takes that lock, writes the
+ * write-ahead log and commits once for all its sales. If the statement fails (an open table or tab, an id or
+ * key another request stored), nothing of the batch stays: the caller retries each sale alone.
+ */
+export async function criarVendasEmLote(
+  db: Db,
+  criacoes: readonly CriacaoVenda[],
+): Promise<{ numero: number; sequencialPeriodo: number | null }[]> {
+  const vendas: Record<string, unknown>[] = [];
+  const itens: Record<string, unknown>[] = [];
+  const pagamentos: Record<string, unknown>[] = [];
+  const chaves: unknown[] = [];
+  for (const c of criacoes) {
+    const g = colunasGravar(c.reg);
+    vendas.push({ ...g.venda, created_by: c.usuarioId });
+    itens.push(...g.itens);
+    pagamentos.push(...g.pagamentos);
+    if (c.idempotencia) chaves.push(c.idempotencia);
+  }
+  const [l] = await consultarPreparada(
+    db,
+    'venda_criar_lote',
+    sql`select venda_criar_lote(${JSON.stringify(vendas)}::jsonb, ${JSON.stringify(itens)}::jsonb,
+          ${JSON.stringify(pagamentos)}::jsonb, ${JSON.stringify(chaves)}::jsonb) as n`,
+  );
+  const n = l?.n as { numero: number; sequencialPeriodo: number | null }[];
+  return n.map((x) => ({ numero: Number(x.numero), sequencialPeriodo: x.sequencialPeriodo ?? null }));
+}
+
+/**
+ * venda_criar_lote (migration 0008 of the vendas chain; checked by test/vendas-funcao.test.ts). Lines, payments
+ * and Idempotency-Key answers go in first (set-wise, no lock); then the store's counter moves by the batch's
+ * size and each period's counter by its sales' count, and the sale rows go in with their final numbers: no
+ * provisional number, no second version of the sale row. The counter rows stay locked from there to the
+ * commit. Store counter first, then periods by key: the order venda_inserir also locks them in.
+ */
+export function sqlFuncaoCriarVendasEmLote(): string {
+  const cv = COLUNAS_VENDA_GRAVADAS.filter((c) => c !== 'numero' && c !== 'sequencial_periodo');
+  return `CREATE OR REPLACE FUNCTION venda_criar_lote(p_vendas jsonb, p_itens jsonb, p_pagamentos jsonb, p_idempotencias jsonb)
+RETURNS jsonb LANGUAGE plpgsql AS $fn$
+DECLARE
+  v_grupo text := p_vendas->0->>'grupo_empresarial_id';
+  v_empresa text := p_vendas->0->>'empresa_id';
+  v_total integer := jsonb_array_length(p_vendas);
+  v_ultimo bigint;
+  v_numeros jsonb;
+BEGIN
+  INSERT INTO venda_item SELECT * FROM jsonb_populate_recordset(NULL::venda_item, p_itens);
+  INSERT INTO venda_pagamento SELECT * FROM jsonb_populate_recordset(NULL::venda_pagamento, p_pagamentos);
+  INSERT INTO idempotencia (chave, grupo_empresarial_id, rota, resposta)
+    SELECT k->>'chave', k->>'grupo', k->>'rota', k->'resposta' FROM jsonb_array_elements(p_idempotencias) k;
+  INSERT INTO venda_numeracao (grupo_empresarial_id, empresa_id, chave, valor) VALUES (v_grupo, v_empresa, 'venda', v_total)
+    ON CONFLICT (grupo_empresarial_id, empresa_id, chave) DO UPDATE SET valor = venda_numeracao.valor + excluded.valor
+    RETURNING valor INTO v_ultimo;
+  WITH v AS (
+    SELECT e.o, x.* FROM jsonb_array_elements(p_vendas) WITH ORDINALITY e(j, o)
+      CROSS JOIN LATERAL jsonb_populate_record(NULL::venda, e.j) x
+  ), contagem AS (
+    SELECT periodo_id, count(*)::integer AS n FROM v WHERE periodo_id IS NOT NULL GROUP BY periodo_id
+  ), contadores AS (
+    INSERT INTO venda_numeracao (grupo_empresarial_id, empresa_id, chave, valor)
+      SELECT v_grupo, v_empresa, 'periodo:' || periodo_id, n FROM contagem ORDER BY 'periodo:' || periodo_id
+      ON CONFLICT (grupo_empresarial_id, empresa_id, chave) DO UPDATE SET valor = venda_numeracao.valor + excluded.valor
+      RETURNING chave, valor
+  ), numerada AS (
+    SELECT v.*, v_ultimo - v_total + v.o AS numero_final,
+      CASE WHEN v.periodo_id IS NULL THEN NULL
+        ELSE c.valor - k.n + row_number() OVER (PARTITION BY v.periodo_id ORDER BY v.o) END AS sequencial_final
+    FROM v LEFT JOIN contagem k ON k.periodo_id = v.periodo_id
+      LEFT JOIN contadores c ON c.chave = 'periodo:' || v.periodo_id
+  ), inserida AS (
+    INSERT INTO venda (id, grupo_empresarial_id, empresa_id, created_by, numero, sequencial_periodo, ${cv.join(', ')})
+      SELECT x.id, x.grupo_empresarial_id, x.empresa_id, x.created_by, x.numero_final, x.sequencial_final, ${cv.map((c) => `x.${c}`).join(', ')}
+      FROM numerada x
+  )
+  SELECT jsonb_agg(jsonb_build_object('numero', numero_final, 'sequencialPeriodo', sequencial_final) ORDER BY o)
+    INTO v_numeros FROM numerada;
+  RETURN v_numeros;
 END
 $fn$;
 `;

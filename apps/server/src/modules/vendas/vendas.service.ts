@@ -52,11 +52,13 @@ import { sessaoDe } from '../../plugins/autenticacao.ts';
 import { type PermissoesUsuario, temPermissao } from '../usuarios/permissoes.service.ts';
 import { empresaDoContexto } from '../usuarios/usuarios.routes.ts';
 import { type CatalogoLoja, type ServicoCatalogo, TIPOS_SERVICO } from './catalogo.service.ts';
+import { FilasEmLote } from './filas-em-lote.ts';
 import {
   buscarVendas,
+  type CriacaoVenda,
   carregarParaEscrita,
   carregarVenda,
-  criarVenda,
+  criarVendasEmLote,
   type EventoGravar,
   gravarEventos,
   gravarSeVersao,
@@ -288,36 +290,16 @@ function dominio<T>(fn: () => T): T {
   }
 }
 
-/**
- * Creations of one store queue here: a sale number comes from the store's counter row, locked until the
- * creating transaction commits, so sales beyond a few would only wait on that lock while holding pooled
- * connections every other call needs (the bench showed 17 of 20 waiting). They wait here instead. Since
- * venda_inserir numbers at the end (the lock covers only the numbering and the commit), 6 in flight record
- * ~510 whole sales/s against ~425 with 3; 12 give no more.
- */
-const CRIACOES_SIMULTANEAS = 6;
-const filasCriacao = new Map<string, { ativos: number; espera: (() => void)[] }>();
-async function comVaga<T>(chave: string, fn: () => Promise<T>): Promise<T> {
-  let fila = filasCriacao.get(chave);
-  if (!fila) {
-    fila = { ativos: 0, espera: [] };
-    filasCriacao.set(chave, fila);
-  }
-  const f = fila;
-  // A woken waiter inherits the slot of the one that finished.
-  if (f.ativos >= CRIACOES_SIMULTANEAS) await new Promise<void>((resolve) => f.espera.push(resolve));
-  else f.ativos++;
-  try {
-    return await fn();
-  } finally {
-    const proximo = f.espera.shift();
-    if (proximo) proximo();
-    else if (--f.ativos === 0) filasCriacao.delete(chave);
-  }
-}
-
 export class ServicoVendas {
   private readonly pessoas = new Map<string, { ate: number; valor: Promise<PessoaRef | undefined> }>();
+  /** Creations of a store go to PostgreSQL in batches (see FilasEmLote). */
+  private readonly criacoes = new FilasEmLote<
+    CriacaoVenda,
+    { numero: number; sequencialPeriodo: number | null }
+  >(
+    (c) => `${c.reg.venda.grupoEmpresarial}:${c.reg.venda.empresa}`,
+    (lote) => criarVendasEmLote(this.db, lote),
+  );
 
   constructor(
     private readonly servicos: Servicos,
@@ -838,7 +820,7 @@ export class ServicoVendas {
         _id: id,
         empresa,
         grupoEmpresarial: ctx.grupo,
-        // Numbers are allocated by venda_inserir at the end of the write (see inserirVenda).
+        // Numbers are allocated by venda_criar_lote with the insert (see FilasCriacao).
         numero: 0,
         tipoVenda: {
           id: e.tipoVenda,
@@ -879,7 +861,7 @@ export class ServicoVendas {
       reg.periodo ??= recebe.periodo;
     }
     if (e.encerrar) {
-      // The same rules as /encerrar; the period's sequence is allocated by the insert (venda_inserir).
+      // The same rules as /encerrar; the period's sequence is allocated by the insert (venda_criar_lote).
       dominio(() => validarConfirmacaoVenda(reg.venda));
       reg.venda = this.recalcular(
         dominio(() => alterarStatusVenda(reg.venda, STATUS_VENDA.encerrada)),
@@ -890,17 +872,16 @@ export class ServicoVendas {
     }
     const chave = ctx.chaveIdempotencia;
     try {
-      const n = await comVaga(`${ctx.grupo}:${empresa}`, () =>
-        criarVenda(
-          this.db,
-          reg,
-          ctx.usuarioId,
-          // The sale itself is the answer to keep: storing its id instead of a copy halves what a creation
-          // sends to the database (the sale sent whole is ~10 KB of JSON; the bench measured the socket
-          // writes to PostgreSQL at a quarter of the server's CPU).
-          chave ? { chave, grupo: ctx.grupo, rota: ctx.rota, resposta: { _ref: reg.venda._id } } : null,
-        ),
-      );
+      const n = await this.criacoes.executar({
+        reg,
+        usuarioId: ctx.usuarioId,
+        // The sale itself is the answer to keep: storing its id instead of a copy halves what a creation
+        // sends to the database (the sale sent whole is ~10 KB of JSON; the bench measured the socket
+        // writes to PostgreSQL at a quarter of the server's CPU).
+        idempotencia: chave
+          ? { chave, grupo: ctx.grupo, rota: ctx.rota, resposta: { _ref: reg.venda._id } }
+          : null,
+      });
       reg.venda = { ...reg.venda, numero: n.numero, sequencialPeriodo: n.sequencialPeriodo };
       const r = resposta(reg);
       this.avisar(r, null);
