@@ -331,7 +331,7 @@ describe('registrations sold at the counter (issue 4 proof)', () => {
       return [c.color, c.borderTopColor, c.backgroundColor];
     });
     expect(estiloResumo).toContain(azul);
-    await pdv.getByText('Gravada').waitFor();
+    await pdv.getByText('Neste caixa').waitFor();
     await pdv.mouse.move(4, 700);
     await capturar(pdv, 'cadastros-venda-frente-loja-claro');
 

@@ -25,6 +25,7 @@ import { BotaoGrande, ItensVenda } from './itens-venda.tsx';
 import { ehPix, PagamentoDialog } from './pagamento-dialog.tsx';
 import { montarPayloadPix } from './pix.ts';
 import { type ParteEscolhida, PizzaDialog } from './pizza-dialog.tsx';
+import { apagarRascunho, guardarRascunho, lerRascunho } from './rascunho-venda.ts';
 import {
   avisoNfceDaVenda,
   type CorpoCriarVenda,
@@ -100,10 +101,17 @@ export function TelaVenda(p: TelaVendaProps) {
   const { token } = theme.useToken();
   const { liberar } = useLiberacaoSupervisor();
   const agora = () => new Date().toISOString();
+  // A counter sale left unfinished on this terminal (reload, crash) comes back with its lines and payments.
+  const [rascunho] = useState(() =>
+    p.tipoVenda === TIPO_VENDA.balcao && p.vendaInicial === undefined
+      ? lerRascunho(p.amb.empresa, p.amb.terminal)
+      : null,
+  );
   // A new delivery carries its customer and distance locally too, so the fee shows with the first item.
   const [venda, setVenda] = useState<Venda>(
     () =>
-      p.vendaInicial ?? {
+      p.vendaInicial ??
+      rascunho?.venda ?? {
         ...novaVendaLocal(p.amb, p.tipoVenda, agora()),
         cliente: p.clienteLocal ?? null,
         distanciaEntregaMetros: p.criacao?.distanciaEntregaMetros ?? null,
@@ -116,7 +124,17 @@ export function TelaVenda(p: TelaVendaProps) {
   const pendentes = useRef(0);
   const [sincronizando, setSincronizando] = useState(false);
   const [local, setLocal] = useState(false);
-  const pagamentosLocais = useRef<PagamentoEnvio[]>([]);
+  const pagamentosLocais = useRef<PagamentoEnvio[]>(rascunho?.pagamentos ?? []);
+  // A new counter sale stays on this terminal (local engine) until it is finished, then goes to the server
+  // whole: one request and one write instead of one per line and payment, and nobody else needs to see it
+  // meanwhile. An operation that needs the server (a supervisor release, convênio, courtesy, the bill) or
+  // leaving it open sends it first, and from then on it goes on step by step as every other sale.
+  const noTerminal = p.tipoVenda === TIPO_VENDA.balcao && p.vendaInicial === undefined;
+  useEffect(() => {
+    if (noTerminal && !criada.current && venda.produtos.some((i) => !i.cancelado))
+      guardarRascunho(p.amb.empresa, p.amb.terminal, { venda, pagamentos: pagamentosLocais.current });
+  }, [venda, noTerminal, p.amb.empresa, p.amb.terminal]);
+  const esquecerRascunho = () => apagarRascunho(p.amb.empresa, p.amb.terminal);
   const [busca, setBusca] = useState('');
   const [selecionado, setSelecionado] = useState<number | null>(null);
   const [pagando, setPagando] = useState(false);
@@ -253,6 +271,7 @@ export function TelaVenda(p: TelaVendaProps) {
     );
     if (modoLocal || !item) return;
     if (!criada.current) {
+      if (noTerminal) return;
       criada.current = true;
       const corpo: CorpoCriarVenda = {
         _id: nova._id,
@@ -324,11 +343,37 @@ export function TelaVenda(p: TelaVendaProps) {
     return criada.current && !modoLocal;
   };
 
+  /** Sends a counter sale kept on this terminal to the server (open, with its lines and payments). */
+  const enviarAoServidor = async () => {
+    if (!noTerminal || criada.current || modoLocal) return;
+    const v = vendaRef.current;
+    const itens = v.produtos.filter((i) => !i.cancelado);
+    if (itens.length === 0) return;
+    criada.current = true;
+    esquecerRascunho();
+    const quem = atendenteRef.current;
+    const pagamentos = pagamentosLocais.current;
+    pagamentosLocais.current = [];
+    await enfileirar(() =>
+      vendaApi.criar({
+        _id: v._id,
+        empresa: p.amb.empresa,
+        tipoVenda: p.tipoVenda,
+        terminal: p.amb.terminal,
+        ...p.criacao,
+        produtos: itens.map(itemEnvio),
+        ...(pagamentos.length ? { pagamentos } : {}),
+        ...(quem ? { atendente: quem.token } : {}),
+      }),
+    );
+  };
+
   const exigirServidor = async (): Promise<boolean> => {
     if (modoLocal) {
       notificar({ tipo: 'warning', mensagem: 'Operação indisponível em modo local.' });
       return false;
     }
+    await enviarAoServidor();
     if (!(await aguardarServidor())) {
       notificar({ tipo: 'warning', mensagem: 'Item não informado' });
       return false;
@@ -403,6 +448,8 @@ export function TelaVenda(p: TelaVendaProps) {
   };
 
   const cancelarVenda = async () => {
+    // Lines kept on this terminal are cancelled on the server like any other: with the release and its event.
+    await enviarAoServidor();
     if (!criada.current && !modoLocal) {
       p.aoTerminar(null);
       return;
@@ -450,7 +497,8 @@ export function TelaVenda(p: TelaVendaProps) {
       notificar({ tipo: 'warning', mensagem: 'Operação indisponível em modo local.' });
       return;
     }
-    if (modoLocal) {
+    const simples = !cortesia && forma.tipo !== TIPO_PAGAMENTO.convenio && !posicaoPagando;
+    if (modoLocal || (noTerminal && !criada.current && simples)) {
       const r = tentar(() => pagarLocal(vendaRef.current, p.amb, forma, valorPago, agora(), id));
       if (!r.ok) {
         notificar({ tipo: 'error', mensagem: r.mensagem });
@@ -477,6 +525,7 @@ export function TelaVenda(p: TelaVendaProps) {
     if (cortesia && !liberacaoCortesia) return;
     setOcupado(true);
     try {
+      await enviarAoServidor();
       await aguardarServidor();
       const cliente =
         extras.cliente ?? (venda.cliente && !venda.cliente.clientePadrao ? venda.cliente._id : undefined);
@@ -508,7 +557,7 @@ export function TelaVenda(p: TelaVendaProps) {
   };
 
   const cancelarPagamento = async (pagamentoId: string) => {
-    if (modoLocal) {
+    if (modoLocal || !criada.current) {
       pagamentosLocais.current = pagamentosLocais.current.filter((x) => x._id !== pagamentoId);
       const sem = {
         ...vendaRef.current,
@@ -533,38 +582,82 @@ export function TelaVenda(p: TelaVendaProps) {
     }
   };
 
+  /** Keeps the sale in the offline queue (local mode): it goes whole when the server is back. */
+  const guardarNaFila = async () => {
+    const v = vendaRef.current;
+    await enfileirarVenda({
+      _id: v._id,
+      empresa: p.amb.empresa,
+      criadaEm: new Date().toISOString(),
+      corpo: {
+        _id: v._id,
+        empresa: p.amb.empresa,
+        tipoVenda: p.tipoVenda,
+        terminal: p.amb.terminal,
+        produtos: v.produtos.filter((i) => !i.cancelado).map(itemEnvio),
+      },
+      pagamentos: pagamentosLocais.current.map(({ terminal: _t, ...x }) => x),
+      terminal: p.amb.terminal,
+      total: v.total,
+      tentativas: 0,
+      etapa: 'pendente',
+    });
+    esquecerRascunho();
+    notificar({
+      tipo: 'success',
+      mensagem: `Venda gravada localmente (${formatarMoeda(v.total)}). Será enviada quando o servidor voltar.`,
+    });
+    setPagando(false);
+    p.aoTerminar(v);
+  };
+
+  /** The sale kept on this terminal, sent whole: created, paid and ended in one request. */
+  const enviarInteira = async (): Promise<VendaServidor | null> => {
+    const v = vendaRef.current;
+    const quem = atendenteRef.current;
+    try {
+      const fim = await vendaApi.criar({
+        _id: v._id,
+        empresa: p.amb.empresa,
+        tipoVenda: p.tipoVenda,
+        terminal: p.amb.terminal,
+        ...p.criacao,
+        produtos: v.produtos.filter((i) => !i.cancelado).map(itemEnvio),
+        pagamentos: pagamentosLocais.current,
+        encerrar: true,
+        ...(quem ? { atendente: quem.token } : {}),
+      });
+      criada.current = true;
+      esquecerRascunho();
+      return fim;
+    } catch (erro) {
+      if (!(erro instanceof ErroApi && erro.tipo === 'rede')) throw erro;
+      // The server is out of reach: the sale goes to the offline queue under the same _id, so if this request
+      // did arrive the queue's send answers the stored sale and records nothing twice.
+      setLocal(true);
+      p.aoOffline();
+      notificar({ tipo: 'warning', mensagem: MENSAGEM_MODO_LOCAL });
+      await guardarNaFila();
+      return null;
+    }
+  };
+
   const confirmar = async () => {
     setOcupado(true);
     try {
       if (modoLocal) {
-        const v = vendaRef.current;
-        await enfileirarVenda({
-          _id: v._id,
-          empresa: p.amb.empresa,
-          criadaEm: new Date().toISOString(),
-          corpo: {
-            _id: v._id,
-            empresa: p.amb.empresa,
-            tipoVenda: p.tipoVenda,
-            terminal: p.amb.terminal,
-            produtos: v.produtos.filter((i) => !i.cancelado).map(itemEnvio),
-          },
-          pagamentos: pagamentosLocais.current.map(({ terminal: _t, ...x }) => x),
-          terminal: p.amb.terminal,
-          total: v.total,
-          tentativas: 0,
-          etapa: 'pendente',
-        });
-        notificar({
-          tipo: 'success',
-          mensagem: `Venda gravada localmente (${formatarMoeda(v.total)}). Será enviada quando o servidor voltar.`,
-        });
-        setPagando(false);
-        p.aoTerminar(v);
+        await guardarNaFila();
         return;
       }
-      await aguardarServidor();
-      const v = await vendaApi.encerrar(venda._id);
+      let v: VendaServidor;
+      if (noTerminal && !criada.current) {
+        const fim = await enviarInteira();
+        if (!fim) return;
+        v = fim;
+      } else {
+        await aguardarServidor();
+        v = await vendaApi.encerrar(venda._id);
+      }
       setPagando(false);
       const troco = Number(v.totalTroco) > 0 ? ` Troco: ${formatarMoeda(v.totalTroco)}` : '';
       notificar({
@@ -692,7 +785,9 @@ export function TelaVenda(p: TelaVendaProps) {
   };
 
   const voltar = async () => {
-    // Leave only when what was launched reached the server (a list reloaded right away shows it).
+    // Leave only when what was launched reached the server (a list reloaded right away shows it); a counter
+    // sale kept on this terminal is left open on the server, as any other.
+    await enviarAoServidor();
     await fila.current;
     p.aoTerminar(null);
   };
@@ -814,6 +909,10 @@ export function TelaVenda(p: TelaVendaProps) {
               <Tag color="processing">Sincronizando</Tag>
             ) : criada.current ? (
               <Tag color="success">Gravada</Tag>
+            ) : noTerminal && ativos.length > 0 ? (
+              <Tag color="blue" title="Enviada ao servidor ao finalizar">
+                Neste caixa
+              </Tag>
             ) : null}
           </Flex>
           {atendente && (
