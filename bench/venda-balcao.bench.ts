@@ -185,7 +185,7 @@ for (let i = 0; i < 50; i++) {
   if (r.rows[0]?.n === 0) break;
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
-await admin.query(`drop database ${nome} with (force)`);
+if (!process.env.BENCH_MANTER_BANCO) await admin.query(`drop database ${nome} with (force)`);
 await admin.end();
 
 console.log(

@@ -56,6 +56,7 @@ import { FilasEmLote } from './filas-em-lote.ts';
 import {
   buscarVendas,
   type CriacaoVenda,
+  carregarParaCriacoes,
   carregarParaEscrita,
   carregarVenda,
   criarVendasEmLote,
@@ -64,6 +65,8 @@ import {
   gravarSeVersao,
   gravarVenda,
   inserirVenda,
+  type LeituraCriacao,
+  type LidoCriacao,
   proximoNumero,
   type VendaRegistro,
 } from './vendas.repositorio.ts';
@@ -290,8 +293,21 @@ function dominio<T>(fn: () => T): T {
   }
 }
 
+/** Keys whose clash on a creation means the same sale (client _id or Idempotency-Key) was stored meanwhile. */
+const RESTRICOES_MESMA_VENDA = new Set([
+  'venda_pkey',
+  'idempotencia_pkey',
+  'venda_item_venda_id_numero_item_pk',
+  'venda_pagamento_venda_id_id_pk',
+]);
+
 export class ServicoVendas {
   private readonly pessoas = new Map<string, { ate: number; valor: Promise<PessoaRef | undefined> }>();
+  /** What creations read first goes to PostgreSQL in batches per business group (see carregarParaCriacoes). */
+  private readonly leiturasCriacao = new FilasEmLote<LeituraCriacao, LidoCriacao>(
+    (l) => l.grupo,
+    (lote) => carregarParaCriacoes(this.db, lote),
+  );
   /** Creations of a store go to PostgreSQL in batches (see FilasEmLote). */
   private readonly criacoes = new FilasEmLote<
     CriacaoVenda,
@@ -778,17 +794,12 @@ export class ServicoVendas {
     const cat = await this.catalogo.daLoja(ctx.grupo, empresa);
     const terminal = e.terminal ?? null;
     const caixa = terminal ? cat.terminais.get(terminal)?.caixa : undefined;
-    const {
-      reg: existente,
-      anterior,
-      periodoAberto,
-    } = await carregarParaEscrita(
-      this.db,
-      ctx.grupo,
+    const { existe, anterior, periodoAberto } = await this.leiturasCriacao.executar({
+      grupo: ctx.grupo,
       id,
-      ctx.chaveIdempotencia,
-      caixa ? { empresa, caixa } : undefined,
-    );
+      chave: ctx.chaveIdempotencia,
+      ...(caixa ? { caixa: { empresa, caixa } } : {}),
+    });
     if (anterior) {
       if (anterior.rota !== ctx.rota) throw new ErroNegocio(M.keyOutraOperacao);
       // A creation keeps only the sale's id under its key (see below): a retry answers the stored sale.
@@ -799,6 +810,8 @@ export class ServicoVendas {
       this.garantirEmpresa(ctx, guardada.venda.empresa);
       return resposta(guardada);
     }
+    // A sale already stored under the client's _id (a retry without the key): answer it.
+    const existente = existe ? await carregarVenda(this.db, ctx.grupo, id, false) : undefined;
     if (existente) {
       this.garantirEmpresa(ctx, existente.venda.empresa);
       return resposta(existente);
@@ -892,8 +905,9 @@ export class ServicoVendas {
         if (restricao === 'venda_mesa_aberta_uq' && mesa !== null) throw new ErroNegocio(M.mesaAberta(mesa));
         if (restricao === 'venda_comanda_aberta_uq' && comanda !== null)
           throw new ErroNegocio(M.comandaAberta(comanda));
-        // The same client _id or Idempotency-Key created concurrently: answer what the other request stored.
-        if (restricao === 'venda_pkey' || restricao === 'idempotencia_pkey') return this.criar(ctx, e);
+        // The same client _id or Idempotency-Key created concurrently (its lines and payments go in first, so
+        // their keys may be the ones that clash): answer what the other request stored.
+        if (restricao && RESTRICOES_MESMA_VENDA.has(restricao)) return this.criar(ctx, e);
       }
       throw erro;
     }
