@@ -5,7 +5,7 @@
 // process (bench/venda-balcao-cliente.mjs) so they do not share its event loop. On PGlite and on a fresh
 // PostgreSQL database (BENCH_DATABASE_URL, default the local server). Prints one JSON object.
 // Run: npx tsx bench/venda-balcao.bench.ts   (BENCH_SEGUNDOS, BENCH_TERMINAIS to change the load; BENCH_MODOS=inteira
-// for one of the two paths)
+// for one of the two paths, BENCH_MANTER_BANCO=1 to keep the PostgreSQL database for a look afterwards)
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
