@@ -131,10 +131,20 @@ export function TelaVenda(p: TelaVendaProps) {
   // leaving it open sends it first, and from then on it goes on step by step as every other sale.
   const noTerminal = p.tipoVenda === TIPO_VENDA.balcao && p.vendaInicial === undefined;
   useEffect(() => {
-    if (noTerminal && !criada.current && venda.produtos.some((i) => !i.cancelado))
-      guardarRascunho(p.amb.empresa, p.amb.terminal, { venda, pagamentos: pagamentosLocais.current });
+    if (!noTerminal || criada.current || !venda.produtos.some((i) => !i.cancelado)) return;
+    // After the paint: a 100-line sale is ~150 KB of JSON, kept off the keystroke's frame.
+    const t = setTimeout(() => {
+      if (!criada.current && !rascunhoEsquecido.current)
+        guardarRascunho(p.amb.empresa, p.amb.terminal, { venda, pagamentos: pagamentosLocais.current });
+    }, 0);
+    return () => clearTimeout(t);
   }, [venda, noTerminal, p.amb.empresa, p.amb.terminal]);
-  const esquecerRascunho = () => apagarRascunho(p.amb.empresa, p.amb.terminal);
+  // Set once the sale left the terminal (sent, queued): a save still scheduled must not bring it back.
+  const rascunhoEsquecido = useRef(false);
+  const esquecerRascunho = () => {
+    rascunhoEsquecido.current = true;
+    apagarRascunho(p.amb.empresa, p.amb.terminal);
+  };
   const [busca, setBusca] = useState('');
   const [selecionado, setSelecionado] = useState<number | null>(null);
   const [pagando, setPagando] = useState(false);
@@ -1085,6 +1095,9 @@ export function TelaVenda(p: TelaVendaProps) {
         aoFechar={() => setIdentificando(null)}
         aoIdentificar={(a) => {
           const depois = identificando?.depois;
+          // Lines kept on this terminal go to the server under the attendant who launched them (the creation
+          // carries one attendant) before another one takes over.
+          if (atendenteRef.current?._id !== a._id) void enviarAoServidor();
           setAtendente(a);
           atendenteRef.current = a;
           setIdentificando(null);
