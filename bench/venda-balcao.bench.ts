@@ -5,7 +5,7 @@
 // process (bench/venda-balcao-cliente.mjs) so they do not share its event loop. On PGlite and on a fresh
 // PostgreSQL database (BENCH_DATABASE_URL, default the local server). Prints one JSON object.
 // Run: npx tsx bench/venda-balcao.bench.ts   (BENCH_SEGUNDOS, BENCH_TERMINAIS to change the load; BENCH_MODOS=inteira
-// for one of the two paths, BENCH_MANTER_BANCO=1 to keep the PostgreSQL database for a look afterwards)
+// or BENCH_MODOS=autocannon for one path, BENCH_MANTER_BANCO=1 to keep the PostgreSQL database for a look afterwards)
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -147,19 +147,34 @@ async function medir(banco: Banco, nomeBanco?: string) {
     ],
   };
   const cliente = path.join(import.meta.dirname, 'venda-balcao-cliente.mjs');
-  const modos = (process.env.BENCH_MODOS ?? 'passos,inteira').split(',');
+  const modos = (process.env.BENCH_MODOS ?? 'passos,inteira,autocannon').split(',');
   const passos = modos.includes('passos')
     ? await rodarCliente(cliente, url, { ...dados, modo: 'passos' }, nomeBanco)
     : null;
   const inteira = modos.includes('inteira')
     ? await rodarCliente(cliente, url, { ...dados, modo: 'inteira' }, nomeBanco)
     : null;
+  // The same whole sale under autocannon: an independent load generator for the same figures.
+  const autocannon = modos.includes('autocannon')
+    ? await rodarCliente(
+        path.join(import.meta.dirname, 'venda-balcao-autocannon.mjs'),
+        url,
+        { ...dados, modo: 'inteira' },
+        nomeBanco,
+      )
+    : null;
   const contagem = await consultarUm(
     db,
     sql`select count(*)::int as n, count(distinct numero)::int as numeros from venda where status = 59`,
   );
   await app.close();
-  return { passos, inteira, vendasEncerradasNoBanco: contagem?.n, numerosDistintos: contagem?.numeros };
+  return {
+    passos,
+    inteira,
+    autocannon,
+    vendasEncerradasNoBanco: contagem?.n,
+    numerosDistintos: contagem?.numeros,
+  };
 }
 
 let resultadoPglite: unknown = null;
