@@ -269,7 +269,9 @@ function TelaEstacao({ estacaoId }: { estacaoId: string }) {
     tempoAtraso: dados.data?.estacao.tempoAtraso,
   };
   return (
-    <ConfigProvider theme={{ token: { fontSize: Math.round(14 * escala) } }}>
+    // No click ripple: a bump removes its card at once, and antd's ripple ending on a removed button throws
+    // ('reading __rc_react_root__' of an undefined holder) into the page.
+    <ConfigProvider theme={{ token: { fontSize: Math.round(14 * escala) } }} wave={{ disabled: true }}>
       <Flex vertical style={{ height: '100vh', background: token.colorBgLayout }} data-testid="tela-kds">
         <Flex
           align="center"
