@@ -3,7 +3,10 @@
 //   found by the search (reference data fetched, cached in IndexedDB, search index built); and the same after a
 //   reload, when the cache serves it;
 // - item101: adding an item to a 100-line counter sale, from the Enter key to the new line on screen (the local
-//   engine recomputes and React renders; the server's answer arrives later and replaces it).
+//   engine recomputes and React renders; the server's answer arrives later and replaces it);
+// - busca: each keystroke in the product search box of that sale, from the key to the results list committed by
+//   React and laid out (searched in the whole catalogue on every key, no debounce): the work of a key, which must
+//   fit in a frame (16 ms) for the results to show on the next one.
 // Runs on PGlite and on a fresh PostgreSQL database. Needs `npm run build -w apps/web` first.
 // Run: npx tsx bench/frente-loja-navegador.bench.ts   (BENCH_PRODUTOS to change the catalogue size)
 import { existsSync } from 'node:fs';
@@ -129,6 +132,62 @@ async function lancarMedindo(pagina: Page, texto: string, linha: number): Promis
   return medida;
 }
 
+/** Types `texto` key by key; each key is timed from keydown to the results list in the DOM and laid out. */
+async function digitarMedindo(pagina: Page, texto: string): Promise<number[]> {
+  const busca = pagina.getByTestId('busca-produto');
+  await busca.fill('');
+  // tsx keeps function names with a `__name` helper the page does not have.
+  await pagina.evaluate('window.__name = (f) => f');
+  await pagina.evaluate(() => {
+    const janela = window as unknown as { temposBusca: number[] };
+    janela.temposBusca = [];
+    const campo = document.querySelector('[data-testid="busca-produto"]');
+    if (!campo || campo.hasAttribute('data-medindo')) return;
+    campo.setAttribute('data-medindo', '');
+    let inicio = 0;
+    campo.addEventListener(
+      'keydown',
+      () => {
+        inicio = performance.now();
+      },
+      { capture: true },
+    );
+    // React commits the update of a discrete event (input) in a microtask of the same task: the observer sees the
+    // commit and forces the layout of the list, so the figure is the work of the key, not the wait for a frame.
+    let esperando = false;
+    const medirAgora = () => {
+      if (!esperando) return;
+      esperando = false;
+      document.querySelector('[data-testid="resultados-busca"]')?.getBoundingClientRect();
+      janela.temposBusca.push(performance.now() - inicio);
+      inicio = 0;
+    };
+    new MutationObserver(medirAgora).observe(campo.closest('.ant-flex') ?? document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
+    campo.addEventListener(
+      'input',
+      () => {
+        // An accented letter is typed as inserted text, without keydown: its time starts here.
+        if (!inicio) inicio = performance.now();
+        esperando = true;
+        setTimeout(medirAgora, 0);
+      },
+      { capture: true },
+    );
+  });
+  await busca.pressSequentially(texto, { delay: 40 });
+  await pagina
+    .getByTestId('resultados-busca')
+    .getByText(new RegExp(`${texto}$`))
+    .first()
+    .waitFor();
+  return pagina.evaluate(() => [...(window as unknown as { temposBusca: number[] }).temposBusca]);
+}
+
 async function medir(banco: Banco) {
   const demo = await semear(banco.db);
   const empresa = demo.empresas.centro;
@@ -173,6 +232,11 @@ async function medir(banco: Banco) {
     const tempos: number[] = [];
     for (let i = 1; i <= AMOSTRAS; i++)
       tempos.push(await lancarMedindo(pagina, nomes[i % 3] ?? '', LINHAS + i));
+    const teclas = [
+      ...(await digitarMedindo(pagina, `Produto Catálogo ${PRODUTOS - 4321}`)),
+      ...(await digitarMedindo(pagina, `Catálogo ${Math.round(PRODUTOS / 7)}`)),
+    ];
+    console.error(`teclas: ${teclas.map((t) => t.toFixed(1)).join(' ')}`);
     return {
       produtos: PRODUTOS,
       insercaoCatalogoMs: insercaoMs,
@@ -180,6 +244,9 @@ async function medir(banco: Banco) {
       prontoComCacheMs,
       itemEmVendaDe100LinhasP50ms: p(tempos, 50),
       itemEmVendaDe100LinhasP99ms: p(tempos, 99),
+      teclasNaBusca: teclas.length,
+      buscaPorTeclaP50ms: p(teclas, 50),
+      buscaPorTeclaP99ms: p(teclas, 99),
     };
   } finally {
     await navegador.close();

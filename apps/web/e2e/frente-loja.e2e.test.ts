@@ -185,6 +185,16 @@ describe('Frente Loja', () => {
       await capturarTela(pagina, `frente-loja-balcao-${escuro ? 'escuro' : 'claro'}`);
     }
     await definirTemaEscuro(pagina, false);
+    // The search results over the sale, in both themes; clearing the box closes them.
+    await pagina.getByTestId('busca-produto').fill('pizza');
+    await pagina.getByTestId('resultados-busca').getByText('Pizza Grande Calabresa').waitFor();
+    for (const escuro of [false, true]) {
+      await definirTemaEscuro(pagina, escuro);
+      await capturarTela(pagina, `frente-loja-busca-${escuro ? 'escuro' : 'claro'}`);
+    }
+    await definirTemaEscuro(pagina, false);
+    await pagina.getByTestId('busca-produto').fill('');
+    await pagina.getByTestId('resultados-busca').waitFor({ state: 'detached' });
 
     // Item discount of R$ 5,00 on the soda, released by the supervisor; the server answers the total.
     await pagina.getByTestId('item-2').click();

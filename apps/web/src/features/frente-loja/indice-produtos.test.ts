@@ -27,6 +27,10 @@ describe('criarIndiceProdutos', () => {
     expect(indice.buscar('AGUA').map((x) => x.descricao)).toEqual(['Água Mineral 500ml']);
     expect(indice.buscar('burg').map((x) => x.codigoInterno)).toEqual([9]);
     expect(indice.buscar('zzz')).toEqual([]);
+    // The rarest word guides the scan; the others must still match.
+    expect(indice.buscar('grande calab').map((x) => x.codigoInterno)).toEqual([2]);
+    expect(indice.buscar('grande xyz')).toEqual([]);
+    expect(indice.buscar('lata 350').map((x) => x.codigoInterno)).toEqual([6]);
     expect(indice.buscar('   ')).toEqual([]);
   });
 

@@ -76,9 +76,14 @@ export function criarIndiceProdutos<P extends ProdutoBusca>(lista: readonly P[])
       incluir(porGtin.get(bruto.replace(/^0+/, '')));
       incluir(porCodigo.get(bruto));
     }
-    // The longest word picks the smallest bucket; every word must start a word of the name.
-    const guia = termos.reduce((a, b) => (b.length > a.length ? b : a));
-    const balde = baldes.get(guia.slice(0, 3));
+    // The word with the smallest bucket guides the scan (in 'Produto Catálogo 9567' the number, not the longest
+    // word shared by every name); every word must start a word of the name.
+    let balde: number[] | undefined;
+    for (const termo of termos) {
+      const candidato = baldes.get(termo.slice(0, 3));
+      if (!candidato) return saida;
+      if (!balde || candidato.length < balde.length) balde = candidato;
+    }
     if (!balde) return saida;
     const prefixos = termos.map((t) => ` ${t}`);
     for (let k = 0; k < balde.length && saida.length < limite; k++) {

@@ -11,13 +11,14 @@ import {
   validarNumeroMesa,
   valorPosicao,
 } from '@retaguarda/domain';
-import { Button, Card, Flex, Input, type InputRef, Modal, Tag, Typography, theme } from 'antd';
+import { Button, Card, Flex, Input, Modal, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErroApi } from '../../lib/api/cliente.ts';
 import { notificar } from '../../lib/notify/notificar.ts';
 import { useLiberacaoSupervisor } from '../liberacao/liberacao-supervisor.tsx';
 import { enfileirarVenda } from './armazenamento-local.ts';
 import { AtendenteDialog, type AtendenteIdentificado } from './atendente-dialog.tsx';
+import { BuscaProduto, type BuscaProdutoControle } from './busca-produto.tsx';
 import type { DadosFrenteLoja, ProdutoFrenteLoja, SugestaoFrenteLoja } from './dados-referencia.ts';
 import { DescontoDialog, MODOS_DESCONTO_GERAL, MODOS_DESCONTO_ITEM } from './desconto-dialog.tsx';
 import type { IndiceProdutos } from './indice-produtos.ts';
@@ -40,7 +41,6 @@ import {
   novaVendaLocal,
   novoId,
   pagarLocal,
-  separarQuantidade,
 } from './venda-local.ts';
 
 export const MENSAGEM_MODO_LOCAL =
@@ -98,7 +98,6 @@ export function ajusteSugestaoTexto(x: { tipo: string; modo: string; valor: stri
 }
 
 export function TelaVenda(p: TelaVendaProps) {
-  const { token } = theme.useToken();
   const { liberar } = useLiberacaoSupervisor();
   const agora = () => new Date().toISOString();
   // A counter sale left unfinished on this terminal (reload, crash) comes back with its lines and payments.
@@ -145,13 +144,12 @@ export function TelaVenda(p: TelaVendaProps) {
     rascunhoEsquecido.current = true;
     apagarRascunho(p.amb.empresa, p.amb.terminal);
   };
-  const [busca, setBusca] = useState('');
+  const busca = useRef<BuscaProdutoControle>(null);
   const [selecionado, setSelecionado] = useState<number | null>(null);
   const [pagando, setPagando] = useState(false);
   const [ocupado, setOcupado] = useState(false);
   const [desconto, setDesconto] = useState<'item' | 'geral' | null>(null);
   const [obs, setObs] = useState<{ aberto: boolean; texto: string }>({ aberto: false, texto: '' });
-  const campoBusca = useRef<InputRef>(null);
   const [posicaoPagando, setPosicaoPagando] = useState<number | null>(null);
   const [pizza, setPizza] = useState<{ base: ProdutoFrenteLoja; quantidade?: string } | null>(null);
   const sabores = useMemo(
@@ -181,9 +179,6 @@ export function TelaVenda(p: TelaVendaProps) {
     nome: p.dados.empresa.nomeFantasia ?? p.dados.empresa.descricao,
     cidade: p.dados.empresa.endereco?.cidade ?? 'BRASIL',
   };
-
-  const { quantidade, busca: termo } = separarQuantidade(busca);
-  const resultados = useMemo(() => (termo.trim() ? p.indice.buscar(termo, 30) : []), [termo, p.indice]);
 
   const aplicarServidor = useCallback((v: VendaServidor) => {
     if (pendentes.current === 0) setVenda(v);
@@ -231,7 +226,6 @@ export function TelaVenda(p: TelaVendaProps) {
   /** Pizzas of a family with fractions open the builder first. */
   const escolher = (produto: ProdutoFrenteLoja, qtd?: string) => {
     if ((produto.maximoFracao ?? 1) > 1) {
-      setBusca('');
       // Opened after the Enter that chose it is over: its default action would hit the dialog's button.
       setTimeout(() => setPizza({ base: produto, ...(qtd ? { quantidade: qtd } : {}) }), 0);
     } else adicionar(produto, qtd);
@@ -245,7 +239,7 @@ export function TelaVenda(p: TelaVendaProps) {
     sugestao?: string,
   ) => {
     if (p.dados.terminal.exigirAtendente && !atendenteRef.current && !modoLocal) {
-      setBusca('');
+      busca.current?.limpar();
       setIdentificando({ depois: () => adicionar(produto, qtd, observacao, filhos, sugestao) });
       return;
     }
@@ -268,7 +262,7 @@ export function TelaVenda(p: TelaVendaProps) {
     vendaRef.current = nova;
     const item = nova.produtos[nova.produtos.length - 1];
     setSelecionado(item?.numeroItem ?? null);
-    setBusca('');
+    busca.current?.limpar();
     setSugestoes(
       sugestao
         ? []
@@ -313,20 +307,20 @@ export function TelaVenda(p: TelaVendaProps) {
     if (produto) adicionar(produto, undefined, undefined, undefined, x._id);
   };
 
-  const escolherPrimeiro = () => {
-    const bruto = termo.trim();
-    const porCodigo = /^\d{8,14}$/.test(bruto) ? p.indice.porCodigoBarras(bruto) : undefined;
-    const alvo = porCodigo ?? resultados[0];
-    if (alvo) escolher(alvo, quantidade);
-    else if (bruto) notificar({ tipo: 'warning', mensagem: `Produto não encontrado: ${bruto}` });
-  };
+  // The search box renders alone on each keystroke: it gets one chooser for the life of the screen.
+  const escolherAtual = useRef(escolher);
+  escolherAtual.current = escolher;
+  const aoEscolher = useCallback(
+    (produto: ProdutoFrenteLoja, qtd?: string) => escolherAtual.current(produto, qtd),
+    [],
+  );
 
   // Keyboard: F2 search, F4 payment, F6 item discount, F7 general discount, F8 print the bill, F9 attendant.
   useEffect(() => {
     const tecla = (e: KeyboardEvent) => {
       if (e.key === 'F2') {
         e.preventDefault();
-        campoBusca.current?.focus();
+        busca.current?.focar();
       } else if (e.key === 'F4') {
         e.preventDefault();
         abrirPagamento();
@@ -821,62 +815,7 @@ export function TelaVenda(p: TelaVendaProps) {
   return (
     <Flex gap={12} style={{ height: '100%', minHeight: 0 }}>
       <Flex vertical gap={8} style={{ flex: '1 1 62%', minWidth: 0, minHeight: 0 }}>
-        <div style={{ position: 'relative' }}>
-          <Input
-            ref={campoBusca}
-            size="large"
-            autoFocus
-            allowClear
-            placeholder="Código de barras, código ou nome (F2) — 3*refri lança 3"
-            aria-label="Buscar produto"
-            value={busca}
-            onChange={(e) => setBusca(e.target.value)}
-            onPressEnter={escolherPrimeiro}
-            data-testid="busca-produto"
-          />
-          {resultados.length > 0 && (
-            <div
-              role="listbox"
-              aria-label="Produtos encontrados"
-              data-testid="resultados-busca"
-              style={{
-                position: 'absolute',
-                zIndex: 5,
-                insetInline: 0,
-                top: 44,
-                maxHeight: 360,
-                overflowY: 'auto',
-                background: token.colorBgElevated,
-                boxShadow: token.boxShadowSecondary,
-                borderRadius: token.borderRadius,
-              }}
-            >
-              {resultados.map((r) => (
-                <div
-                  key={r._id}
-                  role="option"
-                  aria-selected={false}
-                  tabIndex={-1}
-                  onClick={() => escolher(r, quantidade)}
-                  onKeyDown={() => undefined}
-                  style={{
-                    display: 'flex',
-                    justifyContent: 'space-between',
-                    padding: '10px 12px',
-                    cursor: 'pointer',
-                    borderBottom: `1px solid ${token.colorBorderSecondary}`,
-                  }}
-                >
-                  <span>
-                    <Typography.Text type="secondary">{r.codigoInterno} · </Typography.Text>
-                    {r.descricao}
-                  </span>
-                  <Typography.Text strong>{formatarMoeda(r.preco)}</Typography.Text>
-                </div>
-              ))}
-            </div>
-          )}
-        </div>
+        <BuscaProduto indice={p.indice} aoEscolher={aoEscolher} controle={busca} />
         {sugestoes.length > 0 && (
           <Flex gap={8} align="center" wrap data-testid="sugestoes">
             <Typography.Text type="secondary">Sugestões:</Typography.Text>

@@ -1,0 +1,111 @@
+import { formatarMoeda } from '@retaguarda/domain';
+import { Input, type InputRef, theme } from 'antd';
+import { memo, type Ref, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { notificar } from '../../lib/notify/notificar.ts';
+import type { ProdutoFrenteLoja } from './dados-referencia.ts';
+import type { IndiceProdutos } from './indice-produtos.ts';
+import { separarQuantidade } from './venda-local.ts';
+
+export interface BuscaProdutoControle {
+  limpar(): void;
+  focar(): void;
+}
+
+interface BuscaProdutoProps {
+  indice: IndiceProdutos<ProdutoFrenteLoja>;
+  /** The product chosen by Enter (barcode first, then the first result) or by a tap, with the typed quantity.
+   * Keep it stable (useCallback): a new one renders the box again. */
+  aoEscolher: (produto: ProdutoFrenteLoja, quantidade?: string) => void;
+  controle: Ref<BuscaProdutoControle>;
+}
+
+/**
+ * The product search box of the sale screen. It keeps what is typed to itself so a keystroke renders only the
+ * box and its results, not the sale around it (a 100-line sale with its buttons and dialogs).
+ */
+export const BuscaProduto = memo(function BuscaProduto({ indice, aoEscolher, controle }: BuscaProdutoProps) {
+  const { token } = theme.useToken();
+  const [busca, setBusca] = useState('');
+  const campo = useRef<InputRef>(null);
+  useImperativeHandle(controle, () => ({
+    limpar: () => setBusca(''),
+    focar: () => campo.current?.focus(),
+  }));
+
+  const { quantidade, busca: termo } = separarQuantidade(busca);
+  const resultados = useMemo(() => (termo.trim() ? indice.buscar(termo, 30) : []), [termo, indice]);
+
+  const escolher = (produto: ProdutoFrenteLoja) => {
+    setBusca('');
+    aoEscolher(produto, quantidade);
+  };
+  const escolherPrimeiro = () => {
+    const bruto = termo.trim();
+    const porCodigo = /^\d{8,14}$/.test(bruto) ? indice.porCodigoBarras(bruto) : undefined;
+    const alvo = porCodigo ?? resultados[0];
+    if (alvo) escolher(alvo);
+    else if (bruto) notificar({ tipo: 'warning', mensagem: `Produto não encontrado: ${bruto}` });
+  };
+
+  return (
+    <div style={{ position: 'relative' }}>
+      <Input
+        ref={campo}
+        size="large"
+        autoFocus
+        allowClear
+        placeholder="Código de barras, código ou nome (F2) — 3*refri lança 3"
+        aria-label="Buscar produto"
+        value={busca}
+        onChange={(e) => setBusca(e.target.value)}
+        onPressEnter={escolherPrimeiro}
+        data-testid="busca-produto"
+      />
+      {resultados.length > 0 && (
+        <div
+          role="listbox"
+          aria-label="Produtos encontrados"
+          data-testid="resultados-busca"
+          style={{
+            position: 'absolute',
+            zIndex: 5,
+            insetInline: 0,
+            top: 44,
+            maxHeight: 360,
+            overflowY: 'auto',
+            background: token.colorBgElevated,
+            boxShadow: token.boxShadowSecondary,
+            // The shadow hardly shows on the dark theme: a border marks the edge of the list on both.
+            border: `1px solid ${token.colorBorderSecondary}`,
+            borderRadius: token.borderRadius,
+          }}
+        >
+          {resultados.map((r) => (
+            <div
+              key={r._id}
+              role="option"
+              aria-selected={false}
+              tabIndex={-1}
+              onClick={() => escolher(r)}
+              onKeyDown={() => undefined}
+              style={{
+                display: 'flex',
+                justifyContent: 'space-between',
+                padding: '10px 12px',
+                cursor: 'pointer',
+                borderBottom: `1px solid ${token.colorBorderSecondary}`,
+              }}
+            >
+              {/* Plain spans: 30 rows of antd Typography cost a good part of a keystroke. */}
+              <span>
+                <span style={{ color: token.colorTextSecondary }}>{r.codigoInterno} · </span>
+                {r.descricao}
+              </span>
+              <span style={{ fontWeight: 600 }}>{formatarMoeda(r.preco)}</span>
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+});
