@@ -188,6 +188,13 @@ describe('call center', () => {
     await expect.poll(() => pagina.getByTestId('total-venda').textContent()).toMatch(/R\$\s37,90/);
     expect(await pagina.getByTestId('taxa-entrega').textContent()).toMatch(/R\$\s5,00/);
     await capturarTemas(pagina, 'call-center-pedido');
+    // The store's products found by the box: pizzas and additions are tagged so.
+    await pagina.getByTestId('busca-produto').fill('queijo');
+    const achados = pagina.getByRole('listbox', { name: 'Produtos encontrados' });
+    await achados.getByRole('option', { name: /Queijo Extra.*Adicional/ }).waitFor();
+    await achados.getByRole('option', { name: /Pizza Grande Quatro Queijos.*Pizza/ }).waitFor();
+    await capturarTemas(pagina, 'call-center-busca');
+    await pagina.getByTestId('busca-produto').fill('');
 
     // Store switch to a store where the burger is off: refused with the spec's message, nothing changes.
     await burguerNoCentro(false);

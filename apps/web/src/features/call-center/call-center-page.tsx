@@ -20,7 +20,6 @@ import {
   Empty,
   Flex,
   Input,
-  type InputRef,
   Modal,
   Result,
   Segmented,
@@ -28,7 +27,6 @@ import {
   Spin,
   Tag,
   Typography,
-  theme,
 } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErroApi } from '../../lib/api/cliente.ts';
@@ -36,6 +34,7 @@ import { queryClient } from '../../lib/api/query-client.ts';
 import { notificar } from '../../lib/notify/notificar.ts';
 import { useSessao } from '../../lib/session/sessao.ts';
 import { TelaFrente } from '../expedicao/tela-frente.tsx';
+import { BuscaProduto, type BuscaProdutoControle } from '../frente-loja/busca-produto.tsx';
 import {
   BuscaCliente,
   descricaoPessoa,
@@ -47,7 +46,6 @@ import { criarIndiceProdutos } from '../frente-loja/indice-produtos.ts';
 import { BotaoGrande, ItensVenda } from '../frente-loja/itens-venda.tsx';
 import { PizzaDialog } from '../frente-loja/pizza-dialog.tsx';
 import { ajusteSugestaoTexto } from '../frente-loja/tela-venda.tsx';
-import { separarQuantidade } from '../frente-loja/venda-local.ts';
 import { AdicionaisDialog } from './adicionais-dialog.tsx';
 import {
   type CatalogoDaLoja,
@@ -120,6 +118,14 @@ const digitando = (alvo: EventTarget | null) =>
   alvo instanceof HTMLElement &&
   (alvo.tagName === 'INPUT' || alvo.tagName === 'TEXTAREA' || alvo.isContentEditable);
 
+/** The call center's tags on a search result: pizzas open the builder, additions go with a line. */
+const marcasCallCenter = (r: ProdutoFrenteLoja) => (
+  <>
+    {(r.maximoFracao ?? 1) > 1 && <Tag style={{ marginInlineStart: 8 }}>Pizza</Tag>}
+    {TIPOS_ADICIONAL.has(r.tipoProduto) && <Tag style={{ marginInlineStart: 8 }}>Adicional</Tag>}
+  </>
+);
+
 export function CallCenterPage() {
   return (
     <QueryClientProvider client={queryClient}>
@@ -129,7 +135,6 @@ export function CallCenterPage() {
 }
 
 function CallCenter() {
-  const { token } = theme.useToken();
   const usuario = useSessao((s) => s.usuario);
   const grupo = useSessao((s) => s.grupoEmpresarial);
   const lojas = useQuery({
@@ -181,8 +186,7 @@ function CallCenter() {
     trocoPara: null,
     observacao: '',
   });
-  const [busca, setBusca] = useState('');
-  const campoBusca = useRef<InputRef>(null);
+  const busca = useRef<BuscaProdutoControle>(null);
   const [pizza, setPizza] = useState<ProdutoFrenteLoja | null>(null);
   const [obs, setObs] = useState<{ selecao: Selecao; texto: string } | null>(null);
   const [adicionaisDe, setAdicionaisDe] = useState<number | null>(null);
@@ -322,7 +326,7 @@ function CallCenter() {
     setCatalogo(null);
     setLoja({ tipo: 'semLoja' });
     setEnviado(null);
-    setBusca('');
+    busca.current?.limpar();
     setSelecao(null);
     setEscolhaManual(false);
     setPagamento({ modo: 'naEntrega', forma: null, trocoPara: null, observacao: '' });
@@ -344,8 +348,6 @@ function CallCenter() {
         : [],
     [pizza, catalogo],
   );
-  const { quantidade, busca: termo } = separarQuantidade(busca);
-  const resultados = useMemo(() => (indice && termo.trim() ? indice.buscar(termo, 8) : []), [indice, termo]);
 
   const venda = ordem?.venda ?? null;
   const pedido = ordem?.pedido ?? null;
@@ -360,7 +362,7 @@ function CallCenter() {
 
   const adicionar = (p: ProdutoFrenteLoja, qtd?: string) => {
     if (!pedido) return;
-    setBusca('');
+    busca.current?.limpar();
     if ((p.maximoFracao ?? 1) > 1) {
       // Opened after the Enter that chose it is over: its default action would hit the dialog's button.
       setTimeout(() => setPizza(p), 0);
@@ -426,12 +428,13 @@ function CallCenter() {
     setAdicionaisDe(linhaAlvo);
   };
 
-  const escolherPrimeiro = () => {
-    const bruto = termo.trim();
-    const alvo = (/^\d{8,14}$/.test(bruto) && indice?.porCodigoBarras(bruto)) || resultados[0];
-    if (alvo) adicionar(alvo, quantidade);
-    else if (bruto) notificar({ tipo: 'warning', mensagem: `Produto não encontrado: ${bruto}` });
-  };
+  // The search box renders alone on each keystroke: it gets one chooser for the life of the screen.
+  const adicionarAtual = useRef(adicionar);
+  adicionarAtual.current = adicionar;
+  const aoEscolherProduto = useCallback(
+    (p: ProdutoFrenteLoja, qtd?: string) => adicionarAtual.current(p, qtd),
+    [],
+  );
 
   const erroPag = venda && catalogo ? erroPagamento(pagamento, catalogo.formasPagamento, venda.total) : null;
 
@@ -486,7 +489,7 @@ function CallCenter() {
       const fora = !digitando(e.target);
       if (e.key === 'F2') {
         e.preventDefault();
-        campoBusca.current?.focus();
+        busca.current?.focar();
       } else if (e.key === 'F4') {
         e.preventDefault();
         document
@@ -700,67 +703,19 @@ function CallCenter() {
             )}
           </Flex>
           <Flex vertical gap={8} style={{ flex: 1, minWidth: 0, minHeight: 0, overflowY: 'auto' }}>
-            <div style={{ position: 'relative' }}>
-              <Input
-                ref={campoBusca}
-                size="large"
-                allowClear
-                disabled={!indice}
-                placeholder={
-                  indice
-                    ? `Produtos de ${lojaAtual?.descricao ?? ''} (F2): código, nome ou código de barras — 3*refri lança 3`
-                    : 'Escolha o cliente e a loja para lançar os produtos'
-                }
-                aria-label="Buscar produto"
-                data-testid="busca-produto"
-                value={busca}
-                onChange={(e) => setBusca(e.target.value)}
-                onPressEnter={escolherPrimeiro}
-              />
-              {resultados.length > 0 && (
-                <div
-                  role="listbox"
-                  aria-label="Produtos encontrados"
-                  style={{
-                    position: 'absolute',
-                    zIndex: 5,
-                    insetInline: 0,
-                    top: 44,
-                    background: token.colorBgElevated,
-                    boxShadow: token.boxShadowSecondary,
-                    borderRadius: token.borderRadius,
-                  }}
-                >
-                  {resultados.map((r) => (
-                    <div
-                      key={r._id}
-                      role="option"
-                      aria-selected={false}
-                      tabIndex={-1}
-                      onClick={() => adicionar(r, quantidade)}
-                      onKeyDown={() => undefined}
-                      style={{
-                        display: 'flex',
-                        justifyContent: 'space-between',
-                        padding: '10px 12px',
-                        cursor: 'pointer',
-                        borderBottom: `1px solid ${token.colorBorderSecondary}`,
-                      }}
-                    >
-                      <span>
-                        <Typography.Text type="secondary">{r.codigoInterno} · </Typography.Text>
-                        {r.descricao}
-                        {(r.maximoFracao ?? 1) > 1 && <Tag style={{ marginInlineStart: 8 }}>Pizza</Tag>}
-                        {TIPOS_ADICIONAL.has(r.tipoProduto) && (
-                          <Tag style={{ marginInlineStart: 8 }}>Adicional</Tag>
-                        )}
-                      </span>
-                      <Typography.Text strong>{formatarMoeda(r.preco)}</Typography.Text>
-                    </div>
-                  ))}
-                </div>
-              )}
-            </div>
+            <BuscaProduto
+              indice={indice}
+              aoEscolher={aoEscolherProduto}
+              controle={busca}
+              limite={8}
+              autoFocus={false}
+              marcas={marcasCallCenter}
+              placeholder={
+                indice
+                  ? `Produtos de ${lojaAtual?.descricao ?? ''} (F2): código, nome ou código de barras — 3*refri lança 3`
+                  : 'Escolha o cliente e a loja para lançar os produtos'
+              }
+            />
             {sugestoes.length > 0 && (
               <Flex gap={8} align="center" wrap data-testid="sugestoes">
                 <Typography.Text type="secondary">Sugestões:</Typography.Text>

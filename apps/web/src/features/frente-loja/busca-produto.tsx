@@ -1,6 +1,6 @@
 import { formatarMoeda } from '@retaguarda/domain';
 import { Input, type InputRef, theme } from 'antd';
-import { memo, type Ref, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { memo, type ReactNode, type Ref, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { notificar } from '../../lib/notify/notificar.ts';
 import type { ProdutoFrenteLoja } from './dados-referencia.ts';
 import type { IndiceProdutos } from './indice-produtos.ts';
@@ -12,18 +12,33 @@ export interface BuscaProdutoControle {
 }
 
 interface BuscaProdutoProps {
-  indice: IndiceProdutos<ProdutoFrenteLoja>;
+  /** Without a catalogue (the call center before a store is chosen) the box is disabled. */
+  indice: IndiceProdutos<ProdutoFrenteLoja> | null;
   /** The product chosen by Enter (barcode first, then the first result) or by a tap, with the typed quantity.
    * Keep it stable (useCallback): a new one renders the box again. */
   aoEscolher: (produto: ProdutoFrenteLoja, quantidade?: string) => void;
   controle: Ref<BuscaProdutoControle>;
+  /** How many results the list shows. */
+  limite?: number;
+  placeholder?: string;
+  autoFocus?: boolean;
+  /** Tags after a result's name (the call center marks pizzas and additions). Keep it stable. */
+  marcas?: (produto: ProdutoFrenteLoja) => ReactNode;
 }
 
 /**
  * The product search box of the sale screen. It keeps what is typed to itself so a keystroke renders only the
  * box and its results, not the sale around it (a 100-line sale with its buttons and dialogs).
  */
-export const BuscaProduto = memo(function BuscaProduto({ indice, aoEscolher, controle }: BuscaProdutoProps) {
+export const BuscaProduto = memo(function BuscaProduto({
+  indice,
+  aoEscolher,
+  controle,
+  limite = 30,
+  placeholder = 'Código de barras, código ou nome (F2) — 3*refri lança 3',
+  autoFocus = true,
+  marcas,
+}: BuscaProdutoProps) {
   const { token } = theme.useToken();
   const [busca, setBusca] = useState('');
   const campo = useRef<InputRef>(null);
@@ -33,7 +48,10 @@ export const BuscaProduto = memo(function BuscaProduto({ indice, aoEscolher, con
   }));
 
   const { quantidade, busca: termo } = separarQuantidade(busca);
-  const resultados = useMemo(() => (termo.trim() ? indice.buscar(termo, 30) : []), [termo, indice]);
+  const resultados = useMemo(
+    () => (indice && termo.trim() ? indice.buscar(termo, limite) : []),
+    [termo, indice, limite],
+  );
 
   const escolher = (produto: ProdutoFrenteLoja) => {
     setBusca('');
@@ -41,7 +59,7 @@ export const BuscaProduto = memo(function BuscaProduto({ indice, aoEscolher, con
   };
   const escolherPrimeiro = () => {
     const bruto = termo.trim();
-    const porCodigo = /^\d{8,14}$/.test(bruto) ? indice.porCodigoBarras(bruto) : undefined;
+    const porCodigo = /^\d{8,14}$/.test(bruto) ? indice?.porCodigoBarras(bruto) : undefined;
     const alvo = porCodigo ?? resultados[0];
     if (alvo) escolher(alvo);
     else if (bruto) notificar({ tipo: 'warning', mensagem: `Produto não encontrado: ${bruto}` });
@@ -52,9 +70,10 @@ export const BuscaProduto = memo(function BuscaProduto({ indice, aoEscolher, con
       <Input
         ref={campo}
         size="large"
-        autoFocus
+        autoFocus={autoFocus}
         allowClear
-        placeholder="Código de barras, código ou nome (F2) — 3*refri lança 3"
+        disabled={!indice}
+        placeholder={placeholder}
         aria-label="Buscar produto"
         value={busca}
         onChange={(e) => setBusca(e.target.value)}
@@ -100,6 +119,7 @@ export const BuscaProduto = memo(function BuscaProduto({ indice, aoEscolher, con
               <span>
                 <span style={{ color: token.colorTextSecondary }}>{r.codigoInterno} · </span>
                 {r.descricao}
+                {marcas?.(r)}
               </span>
               <span style={{ fontWeight: 600 }}>{formatarMoeda(r.preco)}</span>
             </div>
