@@ -2,15 +2,11 @@
 // own client: the same 50 keep-alive connections in a closed loop, each request a new counter sale (new _id,
 // payment ids and Idempotency-Key per request) created with 5 items, paid twice and ended. An independent load
 // generator checks the figures of the bench's client. Same protocol with the parent: 'medindo', 'fim', result.
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import { corpoVendaInteira, id } from './venda-balcao-corpo.mjs';
 
 const [url, dadosJson] = process.argv.slice(2);
 const d = JSON.parse(dadosJson);
-const id = () =>
-  Math.floor(Date.now() / 1000)
-    .toString(16)
-    .padStart(8, '0') + randomBytes(8).toString('hex');
 
 let erros = 0;
 let vendas = 0;
@@ -28,17 +24,7 @@ const rodar = (segundos) =>
         setupRequest: (req) => ({
           ...req,
           headers: { ...req.headers, 'idempotency-key': id() },
-          body: JSON.stringify({
-            _id: id(),
-            tipoVenda: 53,
-            terminal: d.terminal,
-            produtos: d.produtos.map((produto) => ({ produto })),
-            pagamentos: [
-              { _id: id(), formaPagamento: d.debito, valorPago: '20.00' },
-              { _id: id(), formaPagamento: d.dinheiro, valorPago: '200.00' },
-            ],
-            encerrar: true,
-          }),
+          body: JSON.stringify(corpoVendaInteira(d)),
         }),
         onResponse: (status, corpo) => {
           const r = status === 200 ? JSON.parse(corpo) : null;

@@ -1,16 +1,12 @@
 // Load client of bench/venda-balcao.bench.ts, run in its own process so the terminals do not share the
 // server's event loop. Each of N terminals sells counter sales in a loop over HTTP keep-alive:
 // create (Idempotency-Key) + 5 item launches + 2 payments + end. Prints one JSON line with the figures.
-import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'undici';
+import { corpoVendaInteira, id } from './venda-balcao-corpo.mjs';
 
 const [url, dadosJson] = process.argv.slice(2);
 const d = JSON.parse(dadosJson);
 const agente = new Agent({ connections: d.conexoes, pipelining: 1, keepAliveTimeout: 30_000 });
-const id = () =>
-  Math.floor(Date.now() / 1000)
-    .toString(16)
-    .padStart(8, '0') + randomBytes(8).toString('hex');
 const cabecalhos = {
   token: d.token,
   empresa: d.empresa,
@@ -43,22 +39,7 @@ async function chamar(metodo, caminho, corpo, extra = {}) {
 /** The same sale sent whole, as the counter terminal and the offline queue send it: one request. */
 async function umaVendaInteira() {
   const inicio = performance.now();
-  const venda = await chamar(
-    'POST',
-    '/api/venda',
-    {
-      _id: id(),
-      tipoVenda: 53,
-      terminal: d.terminal,
-      produtos: d.produtos.map((produto) => ({ produto })),
-      pagamentos: [
-        { _id: id(), formaPagamento: d.debito, valorPago: '20.00' },
-        { _id: id(), formaPagamento: d.dinheiro, valorPago: '200.00' },
-      ],
-      encerrar: true,
-    },
-    { 'idempotency-key': id() },
-  );
+  const venda = await chamar('POST', '/api/venda', corpoVendaInteira(d), { 'idempotency-key': id() });
   if (venda.troco === '0.00') throw new Error('troco esperado');
   if (venda.status.id !== 59) throw new Error('venda não encerrada');
   latVenda.push(performance.now() - inicio);
