@@ -32,6 +32,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErroApi } from '../../lib/api/cliente.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { notificar } from '../../lib/notify/notificar.ts';
+import { useEventoEstavel } from '../../lib/react/use-evento-estavel.ts';
 import { useSessao } from '../../lib/session/sessao.ts';
 import { TelaFrente } from '../expedicao/tela-frente.tsx';
 import { BuscaProduto, type BuscaProdutoControle } from '../frente-loja/busca-produto.tsx';
@@ -362,7 +363,6 @@ function CallCenter() {
 
   const adicionar = (p: ProdutoFrenteLoja, qtd?: string) => {
     if (!pedido) return;
-    busca.current?.limpar();
     if ((p.maximoFracao ?? 1) > 1) {
       // Opened after the Enter that chose it is over: its default action would hit the dialog's button.
       setTimeout(() => setPizza(p), 0);
@@ -429,12 +429,7 @@ function CallCenter() {
   };
 
   // The search box renders alone on each keystroke: it gets one chooser for the life of the screen.
-  const adicionarAtual = useRef(adicionar);
-  adicionarAtual.current = adicionar;
-  const aoEscolherProduto = useCallback(
-    (p: ProdutoFrenteLoja, qtd?: string) => adicionarAtual.current(p, qtd),
-    [],
-  );
+  const aoEscolherProduto = useEventoEstavel(adicionar);
 
   const erroPag = venda && catalogo ? erroPagamento(pagamento, catalogo.formasPagamento, venda.total) : null;
 

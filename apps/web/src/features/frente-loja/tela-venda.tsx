@@ -15,6 +15,7 @@ import { Button, Card, Flex, Input, Modal, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErroApi } from '../../lib/api/cliente.ts';
 import { notificar } from '../../lib/notify/notificar.ts';
+import { useEventoEstavel } from '../../lib/react/use-evento-estavel.ts';
 import { useLiberacaoSupervisor } from '../liberacao/liberacao-supervisor.tsx';
 import { enfileirarVenda } from './armazenamento-local.ts';
 import { AtendenteDialog, type AtendenteIdentificado } from './atendente-dialog.tsx';
@@ -308,12 +309,7 @@ export function TelaVenda(p: TelaVendaProps) {
   };
 
   // The search box renders alone on each keystroke: it gets one chooser for the life of the screen.
-  const escolherAtual = useRef(escolher);
-  escolherAtual.current = escolher;
-  const aoEscolher = useCallback(
-    (produto: ProdutoFrenteLoja, qtd?: string) => escolherAtual.current(produto, qtd),
-    [],
-  );
+  const aoEscolher = useEventoEstavel(escolher);
 
   // Keyboard: F2 search, F4 payment, F6 item discount, F7 general discount, F8 print the bill, F9 attendant.
   useEffect(() => {
