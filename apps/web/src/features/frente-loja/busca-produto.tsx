@@ -15,7 +15,7 @@ interface BuscaProdutoProps {
   /** Without a catalogue (the call center before a store is chosen) the box is disabled. */
   indice: IndiceProdutos<ProdutoFrenteLoja> | null;
   /** The product chosen by Enter (barcode first, then the first result) or by a tap, with the typed quantity.
-   * Keep it stable (useCallback): a new one renders the box again. */
+   * Keep it stable (`useEventoEstavel`): a new one renders the box again. */
   aoEscolher: (produto: ProdutoFrenteLoja, quantidade?: string) => void;
   controle: Ref<BuscaProdutoControle>;
   /** How many results the list shows. */
