@@ -25,7 +25,9 @@ import { abrirPeriodo, prepararLoja } from './vendas-apoio.ts';
 // Each test signs, validates (XSD worker) and talks HTTPS to its simulator: slow on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
-const AMOSTRAS = '/work/shared/fiscal-ref/samples/nfe55';
+// Real inbound NF-e samples kept in the repository (packages/fiscal/test/fixtures/fiscal-ref/SOURCES.md).
+const AMOSTRAS = new URL('../../../packages/fiscal/test/fixtures/fiscal-ref/samples/nfe55', import.meta.url)
+  .pathname;
 const INICIO = '2026-01-01T00:00:00-03:00';
 const FIM = '2099-01-01T00:00:00-03:00';
 

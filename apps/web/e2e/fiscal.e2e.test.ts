@@ -11,8 +11,11 @@ import { abrirFrenteLoja, garantirCaixaAberto, TELA } from './frente-loja-apoio.
 // SEFAZ renumbered with the duplicate advice. Screenshots of every fiscal screen in light and dark.
 
 const baseUrl = inject('baseUrl');
-const AMOSTRA_NFE =
-  '/work/shared/fiscal-ref/samples/nfe55/nfelib__35180834128745000152550010000474281920007498-nfe.xml';
+// A real inbound NF-e kept in the repository (packages/fiscal/test/fixtures/fiscal-ref/SOURCES.md).
+const AMOSTRA_NFE = new URL(
+  '../../../packages/fiscal/test/fixtures/fiscal-ref/samples/nfe55/nfelib__35180834128745000152550010000474281920007498-nfe.xml',
+  import.meta.url,
+).pathname;
 let navegador: Browser;
 let token = '';
 const ids: Record<string, string> = {};

@@ -1,5 +1,5 @@
 // Test support: a self-signed A1 certificate generated at test time (node-forge, CNPJ in the subject),
-// sample sale data and the path of the shared fiscal reference material.
+// sample sale data and the path of the fiscal reference fixtures (fixtures/fiscal-ref/SOURCES.md).
 import { generateKeyPairSync } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,7 @@ import forge from 'node-forge';
 import { type CertificadoA1, carregarCertificadoA1 } from '../src/certificado.ts';
 import type { DadosNfce, ItemNfce } from '../src/tipos.ts';
 
-export const FISCAL_REF = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/fiscal-ref');
+export const FISCAL_REF = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures/fiscal-ref');
 export const CNPJ_TESTE = '11222333000181';
 export const SENHA_PFX = 'senha-teste';
 

@@ -54,8 +54,8 @@ import {
   versoesNfe,
 } from './fiscais.ts';
 
-const FISCAL_REF =
-  process.env.FISCAL_REF ?? new URL('../../../../../shared/fiscal-ref', import.meta.url).pathname;
+// The fixtures live in the repository (packages/fiscal/test/fixtures/fiscal-ref/SOURCES.md).
+const FISCAL_REF = new URL('../../../fiscal/test/fixtures/fiscal-ref', import.meta.url).pathname;
 const ids = (c: { itens: readonly { id: number | string }[] }) => c.itens.map((i) => i.id);
 const siglas = (c: { itens: readonly { sigla: string | null }[] }) => c.itens.map((i) => i.sigla);
 

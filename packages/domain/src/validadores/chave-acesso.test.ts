@@ -1,5 +1,5 @@
 /// <reference types="node" />
-// biome-ignore lint/style/noRestrictedImports: the test reads the real fiscal samples from shared/fiscal-ref.
+// biome-ignore lint/style/noRestrictedImports: the test reads the real fiscal samples (fixtures of packages/fiscal).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 // biome-ignore lint/style/noRestrictedImports: see above.
 import { join } from 'node:path';
@@ -7,8 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chaveAcessoValida, decomporChave, digitoVerificadorChave } from './chave-acesso.ts';
 
-const FISCAL_REF =
-  process.env.FISCAL_REF ?? new URL('../../../../../shared/fiscal-ref', import.meta.url).pathname;
+// The fixtures live in the repository (packages/fiscal/test/fixtures/fiscal-ref/SOURCES.md).
+const FISCAL_REF = new URL('../../../fiscal/test/fixtures/fiscal-ref', import.meta.url).pathname;
 
 function arquivosXml(pasta: string): string[] {
   return readdirSync(pasta).flatMap((nome) => {

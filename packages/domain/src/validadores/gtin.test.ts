@@ -1,5 +1,5 @@
 /// <reference types="node" />
-// biome-ignore lint/style/noRestrictedImports: the test reads the real fiscal samples from shared/fiscal-ref.
+// biome-ignore lint/style/noRestrictedImports: the test reads the real fiscal samples (fixtures of packages/fiscal).
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -32,8 +32,8 @@ describe('GS1 check digit', () => {
   });
 });
 
-const FISCAL_REF =
-  process.env.FISCAL_REF ?? new URL('../../../../../shared/fiscal-ref', import.meta.url).pathname;
+// The fixtures live in the repository (packages/fiscal/test/fixtures/fiscal-ref/SOURCES.md).
+const FISCAL_REF = new URL('../../../fiscal/test/fixtures/fiscal-ref', import.meta.url).pathname;
 
 describe('GTIN', () => {
   it('validates every cEAN/cEANTrib of the real NF-e/NFC-e samples', () => {
