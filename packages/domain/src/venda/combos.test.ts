@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lerDinheiro } from '../dinheiro/decimal.ts';
-import { aplicarCombos, descontoDoCombo, itemElegivelCombo, ordenarCombos, validarCombo } from './combos.ts';
+import {
+  aplicarCombos,
+  descontoDoCombo,
+  itemElegivelCombo,
+  type OrdemCombo,
+  ordemCombo,
+  unidadesDoCombo,
+  validarCombo,
+} from './combos.ts';
 import {
   AGORA,
   criarCatalogo,
@@ -116,36 +124,96 @@ describe('casamento dos agrupadores (spec 4)', () => {
   });
 
   it('ordem por comboOrdemDesconto, senão a mensagem da configuração', () => {
-    const indice = indexarCatalogo(
-      criarCatalogo({
-        combos: [
-          combo({
-            _id: id(0xc1),
-            desconto: '5',
-            agrupadores: [{ _id: id(1), quantidade: 3, produtos: [id(1)] }],
-          }),
-          combo({
-            _id: id(0xc2),
-            desconto: '20',
-            agrupadores: [{ _id: id(1), quantidade: 1, produtos: [id(1)] }],
-          }),
-        ],
-      }),
-    );
-    expect(ordenarCombos(indice.combos, 'valorDesconto').map((c) => c.combo._id)).toEqual([
-      id(0xc2),
-      id(0xc1),
+    const tres = combo({
+      _id: id(0xc1),
+      desconto: '5',
+      agrupadores: [{ _id: id(1), quantidade: 3, produtos: [id(1)] }],
+    });
+    const um = combo({
+      _id: id(0xc2),
+      desconto: '20',
+      agrupadores: [{ _id: id(1), quantidade: 1, produtos: [id(1)] }],
+    });
+    const itens = [{ produto: 1, quantidade: '3' }];
+    // valorDesconto: 20 % of 20.00 = 4.00 per unit beats 5 % of 60.00 = 3.00, three times
+    const porValor = recalc(itens, [tres, um]);
+    expect(porValor.combosRealizados.map((c) => [c.combo, c.desconto])).toEqual([
+      [id(0xc2), '4.00'],
+      [id(0xc2), '4.00'],
+      [id(0xc2), '4.00'],
     ]);
-    expect(ordenarCombos(indice.combos, 'quantidadeAgrupador').map((c) => c.combo._id)).toEqual([
-      id(0xc1),
-      id(0xc2),
-    ]);
-    expect(() => ordenarCombos(indice.combos, undefined)).toThrow(
-      'configuracao comboOrdemDesconto indefinido',
+    // quantidadeAgrupador: the three-unit combo first, although it gives less
+    const porQuantidade = recalc(
+      itens,
+      [tres, um],
+      criarConfiguracao({ comboOrdemDesconto: 'quantidadeAgrupador' }),
     );
+    expect(porQuantidade.combosRealizados.map((c) => [c.combo, c.desconto])).toEqual([[id(0xc1), '3.00']]);
+    expect(() => ordemCombo(undefined)).toThrow('configuracao comboOrdemDesconto indefinido');
+    expect(() => ordemCombo('desconto')).toThrow('configuracao comboOrdemDesconto indefinido');
     expect(() =>
       recalc([{ produto: 1 }, { produto: 4 }], [combo()], criarConfiguracao({ comboOrdemDesconto: null })),
     ).toThrow('configuracao comboOrdemDesconto indefinido');
+  });
+});
+
+describe('combos de tipos de desconto diferentes, comparados em reais nesta venda (issue 16)', () => {
+  // X-Burguer 29.90 + Refri 2L 9.90 = 39.80, as on the demo store.
+  const lanche = produtos({ 1: '29.90', 2: '9.90' });
+  const grupos = [
+    { _id: id(0xa1), quantidade: 1, produtos: [id(1)] },
+    { _id: id(0xa2), quantidade: 1, produtos: [id(2)] },
+  ];
+  const percentual3 = combo({
+    _id: id(0xc1),
+    tipoDesconto: 'percentual',
+    desconto: '3',
+    agrupadores: grupos,
+  });
+  const valor20 = combo({ _id: id(0xc2), tipoDesconto: 'valor', desconto: '20.00', agrupadores: grupos });
+  const menor100 = combo({
+    _id: id(0xc3),
+    tipoDesconto: 'precoDoMenorProduto',
+    desconto: '100',
+    agrupadores: grupos,
+  });
+  const venda = (combos: Record<string, unknown>[], ordem: OrdemCombo = 'valorDesconto') =>
+    recalcularVenda(
+      vendaComItens([{ produto: 1 }, { produto: 2 }]),
+      criarCatalogo({ produtos: lanche, combos }),
+      criarConfiguracao({ comboOrdemDesconto: ordem }),
+      AGORA,
+    );
+
+  it('R$ 20,00 de desconto vence 3 % (R$ 1,19): o cliente paga R$ 19,80, não R$ 38,61', () => {
+    for (const ordem of ['valorDesconto', 'quantidadeAgrupador'] as const) {
+      const v = venda([percentual3, valor20], ordem);
+      expect(v.combosRealizados.map((c) => c.combo)).toEqual([id(0xc2)]);
+      expect(v.totalDescontoCombo).toBe('20.00');
+      expect(v.total).toBe('19.80');
+      // 20.00 spread by value: 15.025… and 4.974… truncated to 15.02 and 4.97, the 0.01 left to the largest
+      expect(v.produtos.map((i) => i.descontoCombo)).toEqual(['15.03', '4.97']);
+    }
+    expect(venda([percentual3]).total).toBe('38.61');
+  });
+
+  it('precoDoMenorProduto conta pelo que dá nesta venda: 100 % do Refri (R$ 9,90) vence 3 %, perde para R$ 20,00', () => {
+    expect(venda([percentual3, menor100]).total).toBe('29.90');
+    expect(venda([menor100, valor20]).total).toBe('19.80');
+  });
+
+  it('o valor de um combo percentual depende dos itens: 50 % num lanche caro vence R$ 20,00', () => {
+    const caro = recalcularVenda(
+      vendaComItens([{ produto: 1 }, { produto: 2 }]),
+      criarCatalogo({
+        produtos: produtos({ 1: '59.90', 2: '9.90' }),
+        combos: [valor20, { ...percentual3, desconto: '50' }],
+      }),
+      criarConfiguracao(),
+      AGORA,
+    );
+    // 50 % of 69.80 = 34.90 > 20.00
+    expect(caro.combosRealizados.map((c) => [c.combo, c.desconto])).toEqual([[id(0xc1), '34.90']]);
   });
 });
 
@@ -224,7 +292,7 @@ describe('propriedades dos combos', () => {
           precoUnitario: i.preco as never,
           unidades: i.unidades,
         }));
-        const aplicados = aplicarCombos(entrada, ordenarCombos(indice.combos, 'valorDesconto'));
+        const aplicados = aplicarCombos(entrada, indice.combos, 'valorDesconto');
         const usadas = new Map<number, number>();
         for (const a of aplicados) {
           expect(a.desconto).toBeGreaterThanOrEqual(0);
@@ -256,6 +324,78 @@ describe('propriedades dos combos', () => {
       { numRuns: 60 },
     );
   });
+});
+
+describe('propriedade: a escolha nunca perde para outra que a regra de ordem permitiria', () => {
+  const arbCombo = fc.record({
+    tipoDesconto: fc.constantFrom('percentual', 'valor', 'precoDoMenorProduto'),
+    centavosOuMilesimos: fc.integer({ min: 0, max: 120_000 }),
+    grupos: fc.array(
+      fc.record({
+        quantidade: fc.integer({ min: 1, max: 3 }),
+        produtos: fc.uniqueArray(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 3 }),
+      }),
+      { minLength: 1, maxLength: 3 },
+    ),
+  });
+  type DefinicaoCombo = typeof arbCombo extends fc.Arbitrary<infer T> ? T : never;
+  const arbItens = fc.array(
+    fc.record({
+      produto: fc.integer({ min: 1, max: 5 }),
+      unidades: fc.integer({ min: 0, max: 4 }),
+      preco: fc.integer({ min: 1, max: 9000 }),
+    }),
+    { maxLength: 10 },
+  );
+  const montar = (definicoes: readonly DefinicaoCombo[]) =>
+    indexarCatalogo(
+      criarCatalogo({
+        combos: definicoes.map((d, k) =>
+          combo({
+            _id: id(0xc0 + k),
+            tipoDesconto: d.tipoDesconto,
+            // percent with 3 decimals, or a value in cents
+            desconto:
+              d.tipoDesconto === 'valor'
+                ? (d.centavosOuMilesimos / 100).toFixed(2)
+                : (d.centavosOuMilesimos / 1000).toFixed(3),
+            agrupadores: d.grupos.map((g, j) => ({
+              _id: id(0xa0 + j),
+              quantidade: g.quantidade,
+              produtos: g.produtos.map(id),
+            })),
+          }),
+        ),
+      }),
+    ).combos;
+
+  for (const ordem of ['valorDesconto', 'quantidadeAgrupador'] as const) {
+    it(`${ordem}: o desconto total ≥ o de qualquer outro combo que a regra deixaria ir primeiro`, () => {
+      fc.assert(
+        fc.property(fc.array(arbCombo, { minLength: 1, maxLength: 5 }), arbItens, (definicoes, itens) => {
+          const combos = montar(definicoes);
+          const entrada = itens.map((i, k) => ({
+            numeroItem: k + 1,
+            produto: id(i.produto),
+            precoUnitario: i.preco as never,
+            unidades: i.unidades,
+          }));
+          const total = aplicarCombos(entrada, combos, ordem).reduce((s, a) => s + a.desconto, 0);
+          // Each combo alone, once, on the whole sale: the choices the rule has at the first step.
+          const sozinhos = combos
+            .map((c) => ({ combo: c, primeiro: aplicarCombos(entrada, [c], ordem)[0] }))
+            .filter((x) => x.primeiro !== undefined);
+          const maisUnidades = Math.max(0, ...sozinhos.map((x) => unidadesDoCombo(x.combo)));
+          const permitidos =
+            ordem === 'valorDesconto'
+              ? sozinhos
+              : sozinhos.filter((x) => unidadesDoCombo(x.combo) === maisUnidades);
+          for (const x of permitidos) expect(total).toBeGreaterThanOrEqual(x.primeiro!.desconto);
+        }),
+        { numRuns: 300 },
+      );
+    });
+  }
 });
 
 describe('cadastro do combo', () => {

@@ -66,21 +66,34 @@ export function combosAplicaveis(
   );
 }
 
-/** Orders combos by the comboOrdemDesconto setting, else 'configuracao comboOrdemDesconto indefinido'. */
-export function ordenarCombos(
-  combos: readonly ComboIndexado[],
-  ordem: string | null | undefined,
-): ComboIndexado[] {
-  const quantidade = (c: ComboIndexado) => c.grupos.reduce((s, g) => s + g.quantidade, 0);
-  const porId = (a: ComboIndexado, b: ComboIndexado) =>
-    a.combo._id < b.combo._id ? -1 : a.combo._id > b.combo._id ? 1 : 0;
-  if (ordem === 'valorDesconto') return [...combos].sort((a, b) => b.desconto - a.desconto || porId(a, b));
-  if (ordem === 'quantidadeAgrupador') {
-    return [...combos].sort(
-      (a, b) => quantidade(b) - quantidade(a) || b.desconto - a.desconto || porId(a, b),
-    );
-  }
+/** The comboOrdemDesconto setting, else 'configuracao comboOrdemDesconto indefinido'. */
+export function ordemCombo(ordem: string | null | undefined): OrdemCombo {
+  if (ordem === 'valorDesconto' || ordem === 'quantidadeAgrupador') return ordem;
   throw new ErroNegocio(MENSAGENS.comboOrdemIndefinida);
+}
+
+/** Total units a combo needs (its groups' quantities). */
+export const unidadesDoCombo = (c: ComboIndexado): number => c.grupos.reduce((s, g) => s + g.quantidade, 0);
+
+/**
+ * Which of two possible realisations goes first (negative: `a`). Both are judged by the discount each
+ * would give on this sale in cents — a percentage and a value combo are never compared as raw numbers
+ * (docs/decisions/0008-regras-de-venda.md). valorDesconto: the larger discount; quantidadeAgrupador:
+ * more units, then the larger discount. Last, the combo id, so the result is deterministic.
+ */
+export function compararRealizacoes(
+  a: { readonly combo: ComboIndexado; readonly desconto: number },
+  b: { readonly combo: ComboIndexado; readonly desconto: number },
+  ordem: OrdemCombo,
+): number {
+  if (ordem === 'quantidadeAgrupador') {
+    const porUnidades = unidadesDoCombo(b.combo) - unidadesDoCombo(a.combo);
+    if (porUnidades !== 0) return porUnidades;
+  }
+  return (
+    b.desconto - a.desconto ||
+    (a.combo.combo._id < b.combo.combo._id ? -1 : a.combo.combo._id > b.combo.combo._id ? 1 : 0)
+  );
 }
 
 /** Discount of one realisation over the chosen unit prices (spec 5 discount types). */
@@ -109,11 +122,14 @@ interface Unidade {
 /**
  * Matches combos over the units of the eligible lines (spec 4): for each group, first the cheapest
  * eligible unit, then the most expensive for the remaining slots; a combo is realised only when
- * every group is filled, and is repeated while it can be. No unit is ever used twice.
+ * every group is filled. Each step realises, among the combos that still fit the free units, the one
+ * the ordering rule puts first (compararRealizacoes over the discount it would give now), and repeats
+ * until none fits. No unit is ever used twice.
  */
 export function aplicarCombos(
   itens: readonly ItemParaCombo[],
   combos: readonly ComboIndexado[],
+  ordem: OrdemCombo,
 ): ComboAplicado[] {
   const unidades: Unidade[] = [];
   for (let linha = 0; linha < itens.length; linha++) {
@@ -124,26 +140,43 @@ export function aplicarCombos(
   // Ascending price; ties by line so the result is deterministic.
   unidades.sort((a, b) => a.preco - b.preco || a.linha - b.linha);
   const usada = new Uint8Array(unidades.length);
-  const aplicados: ComboAplicado[] = [];
-  for (const combo of combos) {
-    // Each group's candidate units, ascending, computed once per combo.
-    const listas = combo.grupos.map((g) => {
+  // Each group's candidate units, ascending, computed once per combo.
+  let vivos = combos.map((combo) => ({
+    combo,
+    listas: combo.grupos.map((g) => {
       const lista = new Int32Array(unidades.length);
       let n = 0;
       for (let u = 0; u < unidades.length; u++) if (g.produtos.has(unidades[u]!.produto)) lista[n++] = u;
       return lista.subarray(0, n);
-    });
-    for (;;) {
-      const escolhidas = escolher(combo, listas, usada);
-      if (!escolhidas) break;
-      aplicados.push(
-        realizar(
-          combo,
-          escolhidas.map((u) => unidades[u]!),
-          itens,
-        ),
+    }),
+  }));
+  const aplicados: ComboAplicado[] = [];
+  for (;;) {
+    let melhor: { combo: ComboIndexado; desconto: number; escolhidas: number[] } | null = null;
+    const aindaCabem: typeof vivos = [];
+    for (const v of vivos) {
+      const escolhidas = escolher(v.combo, v.listas, usada);
+      // Units only get used up: a combo that does not fit now never fits again in this sale.
+      if (!escolhidas) continue;
+      for (const u of escolhidas) usada[u] = 0;
+      aindaCabem.push(v);
+      const desconto = descontoDoCombo(
+        v.combo,
+        escolhidas.map((u) => unidades[u]!.preco),
       );
+      const candidata = { combo: v.combo, desconto, escolhidas };
+      if (!melhor || compararRealizacoes(candidata, melhor, ordem) < 0) melhor = candidata;
     }
+    if (!melhor) break;
+    for (const u of melhor.escolhidas) usada[u] = 1;
+    aplicados.push(
+      realizar(
+        melhor.combo,
+        melhor.escolhidas.map((u) => unidades[u]!),
+        itens,
+      ),
+    );
+    vivos = aindaCabem;
   }
   return aplicados;
 }

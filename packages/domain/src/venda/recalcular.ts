@@ -12,7 +12,7 @@ import {
 import type { Instante } from '../formatacao/formatacao.ts';
 import { componentesSaoPaulo, paraMs } from '../formatacao/formatacao.ts';
 import type { ItemParaCombo } from './combos.ts';
-import { aplicarCombos, combosAplicaveis, itemElegivelCombo, ordenarCombos } from './combos.ts';
+import { aplicarCombos, combosAplicaveis, itemElegivelCombo, ordemCombo } from './combos.ts';
 import type { CatalogoVenda, ConfiguracaoVenda } from './configuracao.ts';
 import { calcularTaxaEntrega } from './entrega.ts';
 import { ErroNegocio, MENSAGENS } from './erros.ts';
@@ -342,7 +342,7 @@ function calcularCombos(
     }
   }
   if (candidatos.length === 0) return preservados;
-  const aplicados = aplicarCombos(candidatos, ordenarCombos(aplicaveis, configuracao.comboOrdemDesconto));
+  const aplicados = aplicarCombos(candidatos, aplicaveis, ordemCombo(configuracao.comboOrdemDesconto));
   const novos: ComboRealizado[] = aplicados.map((a) => {
     const cor = a.combo.combo.corPredominanteCombo ?? null;
     for (const i of a.itens) {
