@@ -588,10 +588,20 @@ describe('tables (54)', () => {
       liberacao: await l.liberacao(PERMISSAO.transferirMesa),
     });
     expect((inteira.corpo.data.origem as Registro).mesa).toBe(13);
+    // Onto an occupied table only when the operator said to merge the bills; otherwise nothing changes.
+    const semJuntar = await l.post('/api/vendaTransferencia', {
+      vendaOrigem: d._id,
+      mesaDestino: 11,
+      liberacao: await l.liberacao(PERMISSAO.transferirMesa),
+    });
+    expect(msg(semJuntar)).toBe(
+      'A mesa 11 está ocupada: confirme se deseja juntar as contas das duas mesas!',
+    );
     // Merge into an occupied table: everything moves and the emptied sale is cancelled.
     const junta = await l.post('/api/vendaTransferencia', {
       vendaOrigem: d._id,
       mesaDestino: 11,
+      juntar: true,
       liberacao: await l.liberacao(PERMISSAO.transferirMesa),
     });
     expect((junta.corpo.data.origem as Registro).status).toMatchObject({ id: 60 });

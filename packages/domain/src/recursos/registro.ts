@@ -104,6 +104,9 @@ export const empresa = definirRecurso({
         gravarVendaEventosCancelamentoNaoConfirmado: booleano(
           'Registrar cancelamento de item não confirmado',
         ),
+        enviarBalcaoCozinhaAoLancar: booleano(
+          'Venda balcão: enviar cada item para a cozinha ao lançar (desligado: ao finalizar a venda)',
+        ),
         taxaEntregaPadrao: decimal('Taxa de Entrega Padrão', 2, { min: 0 }),
         taxaKm: json('Taxa de Entrega por Km', {
           lista: true,

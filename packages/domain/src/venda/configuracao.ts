@@ -148,6 +148,8 @@ export const configuracaoVendaSchema = z.object({
   /** spec 9: pizza price is the highest fraction when on, else the average weighted by parts. */
   pizzaPrecoMaiorFracao: z.boolean().default(false),
   gravarVendaEventosCancelamentoNaoConfirmado: z.boolean().default(false),
+  /** Counter sales: each line goes to the kitchen when launched (else when the sale is finished). */
+  enviarBalcaoCozinhaAoLancar: z.boolean().default(false),
   taxaKm: z.array(z.object({ km: dec, taxaEntrega: dec })).default([]),
   taxaBairro: z
     .array(

@@ -1,6 +1,7 @@
 // Public surface of the sale engine.
 export * from './combos.ts';
 export * from './configuracao.ts';
+export * from './cozinha.ts';
 export * from './descontos.ts';
 export * from './editavel.ts';
 export * from './entrega.ts';

@@ -379,6 +379,8 @@ export async function rotasVendas(app: FastifyInstance): Promise<void> {
             .max(500)
             .transform((l) => l.map((x) => (typeof x === 'number' ? x : x.numeroItem)))
             .optional(),
+          /** The whole table onto an occupied one: the operator said yes to merging the bills. */
+          juntar: z.boolean().optional(),
           liberacao,
           terminal,
         }),

@@ -4,22 +4,28 @@ import {
   alterarStatusVenda,
   aplicarDescontoGeral,
   aplicarDescontoItem,
+  type Centavos,
   type ClienteConvenio,
   cancelarPagamento,
+  confirmarParaCozinha,
   deletarItem,
   deletarVendaCompleta,
+  deslocarPosicoes,
   dividirItemEmPosicoes,
   ErroNegocio as ErroDominio,
+  enviaCozinhaAoEncerrar,
+  enviaCozinhaAoLancar,
   escreverDinheiro,
-  garantirVendaEditavel,
   lancarPagamento,
   lerDinheiro,
   lerQuantidade,
   MENSAGENS,
   type NovoPagamento,
+  observacaoServico,
   PERMISSAO,
   type PessoaRef,
   pagarPosicao,
+  percentualDoServico,
   recalcularVenda,
   STATUS_VENDA,
   saldoRestante,
@@ -33,6 +39,7 @@ import {
   type VendaItem,
   type VendaItemEntrada,
   validarConfirmacaoVenda,
+  valorServico,
   vendaSchema,
 } from '@retaguarda/domain';
 import { type SQL, sql } from 'drizzle-orm';
@@ -105,6 +112,8 @@ export const M = {
   transferenciaMesma: 'A mesa de destino é a mesma da origem!',
   transferenciaSemItens: 'Nenhum item informado para transferir!',
   transferenciaPosicao: 'Existem pagamentos realizados por posição, transferência não permitida!',
+  transferenciaJuntar: (n: number) =>
+    `A mesa ${n} está ocupada: confirme se deseja juntar as contas das duas mesas!`,
   itemNaoInformado: 'Item não informado',
   eventoGravado: 'Evento gravado com sucesso!',
   keyOutraOperacao: 'Idempotency-Key já usada em outra operação.',
@@ -643,7 +652,7 @@ export class ServicoVendas {
       let venda = this.reabrirParaItens(reg.venda, cat);
       for (const e of itens)
         venda = adicionarItem(venda, this.novoItem(ctx, cat, e, terminal ?? venda.terminal ?? null));
-      return { reg: { ...reg, venda } };
+      return { reg: { ...reg, venda: this.cozinhaAoLancar(venda, cat) } };
     });
   }
 
@@ -707,7 +716,7 @@ export class ServicoVendas {
       let nova = substituirItens(venda, lista);
       for (const e of novos)
         nova = adicionarItem(nova, this.novoItem(ctx, cat, e, terminal ?? nova.terminal ?? null));
-      return { reg: { ...reg, venda: nova } };
+      return { reg: { ...reg, venda: this.cozinhaAoLancar(nova, cat) } };
     });
   }
 
@@ -732,15 +741,21 @@ export class ServicoVendas {
   /** Sends the new lines to production: they get their id and are confirmed (spec 4). */
   confirmarItens(ctx: Contexto, vendaId: string) {
     return this.alterar(ctx, vendaId, (reg, cat) => {
-      const confirmados: number[] = [];
-      const produtos = reg.venda.produtos.map((i) => {
-        if (i.confirmado || i.cancelado || ehServico(cat, i)) return i;
-        confirmados.push(i.numeroItem);
-        return { ...i, confirmado: true, _id: i._id ?? novoId() };
-      });
-      if (confirmados.length > 0) garantirVendaEditavel(reg.venda);
-      return { reg: { ...reg, venda: { ...reg.venda, produtos } }, extra: { itensConfirmados: confirmados } };
+      const { venda, confirmados } = confirmarParaCozinha(reg.venda, (i) => ehServico(cat, i), novoId);
+      return { reg: { ...reg, venda }, extra: { itensConfirmados: confirmados } };
     });
+  }
+
+  /** A counter sale of a store that sends each line at once (enviarBalcaoCozinhaAoLancar) confirms it here. */
+  private cozinhaAoLancar(venda: Venda, cat: CatalogoLoja): Venda {
+    if (!enviaCozinhaAoLancar(venda.tipoVenda.id, cat.configuracao)) return venda;
+    return confirmarParaCozinha(venda, (i) => ehServico(cat, i), novoId).venda;
+  }
+
+  /** A finished counter sale or an ended delivery sends what the kitchen has not got, in the same write. */
+  private cozinhaAoEncerrar(venda: Venda, cat: CatalogoLoja): Venda {
+    if (!enviaCozinhaAoEncerrar(venda.tipoVenda.id)) return venda;
+    return confirmarParaCozinha(venda, (i) => ehServico(cat, i), novoId).venda;
   }
 
   // ---- creation --------------------------------------------------------------------------------------
@@ -856,7 +871,7 @@ export class ServicoVendas {
     venda = dominio(() => {
       let v = venda;
       for (const item of e.produtos ?? []) v = adicionarItem(v, this.novoItem(ctx, cat, item, terminal));
-      return v;
+      return this.cozinhaAoLancar(v, cat);
     });
     venda = this.recalcular(venda, cat, ctx.agora);
     const reg: VendaRegistro = { venda, mesa, comanda, periodo, versao: 1, encerradaEm: null };
@@ -876,8 +891,10 @@ export class ServicoVendas {
     if (e.encerrar) {
       // The same rules as /encerrar; the period's sequence is allocated by the insert (venda_criar_lote).
       dominio(() => validarConfirmacaoVenda(reg.venda));
+      // The kitchen gets the sale after the commit (the KDS module's vendaAlterada observer): a retry with
+      // the same Idempotency-Key or _id answers the stored sale and writes nothing, so nothing goes twice.
       reg.venda = this.recalcular(
-        dominio(() => alterarStatusVenda(reg.venda, STATUS_VENDA.encerrada)),
+        dominio(() => alterarStatusVenda(this.cozinhaAoEncerrar(reg.venda, cat), STATUS_VENDA.encerrada)),
         cat,
         ctx.agora,
       );
@@ -1384,12 +1401,12 @@ export class ServicoVendas {
     return this.alterar(
       ctx,
       vendaId,
-      async (reg, _cat, tx, emTransacao) => {
+      async (reg, cat, tx, emTransacao) => {
         // The engine checks the transition table before the confirmation rules, so ending an ended sale
         // would read 'Não é permitido alterar o status de Encerrada para Encerrada!': check the spec's
         // rule (spec 4, 'Venda encerrada não pode ser confirmada!') first.
         validarConfirmacaoVenda(reg.venda);
-        const venda = alterarStatusVenda(reg.venda, STATUS_VENDA.encerrada);
+        const venda = alterarStatusVenda(this.cozinhaAoEncerrar(reg.venda, cat), STATUS_VENDA.encerrada);
         let sequencial = venda.sequencialPeriodo ?? null;
         let periodo = reg.periodo;
         const ultimo = [...venda.pagamentos].reverse().find((p) => !p.lixo && p.periodo);
@@ -1471,15 +1488,14 @@ export class ServicoVendas {
           const consumo = semServico
             .filter((i) => !i.cancelado)
             .reduce((s, i) => s + lerDinheiro(i.valorLiquido), 0);
-          const pct = Math.round(Number(e.percentual) * 1000);
-          const valor = Math.trunc((consumo * pct) / 100_000);
+          const valor = valorServico(consumo as Centavos, e.percentual);
           if (valor > 0) {
             const g = cat.gorjeta;
             venda = adicionarItem(venda, {
               produto: { _id: g._id, descricao: g.descricao, codigoInterno: g.codigoInterno },
               quantidade: '1',
               precoVenda: escreverDinheiro(valor),
-              obs: `Serviço ${e.percentual}%`,
+              obs: observacaoServico(e.percentual),
               data: ctx.agora,
               terminal: venda.terminal ?? null,
               atendente: ctx.operador,
@@ -1555,6 +1571,7 @@ export class ServicoVendas {
       vendaOrigem: string;
       mesaDestino: number;
       itens?: number[] | undefined;
+      juntar?: boolean | undefined;
       liberacao?: string | undefined;
       terminal?: string | undefined;
     },
@@ -1619,8 +1636,15 @@ export class ServicoVendas {
         ]);
         return [resposta(final)];
       }
+      // Merging two bills is the operator's choice: without it an occupied table changes nothing.
+      if (mesaInteira && destino && e.juntar !== true)
+        throw new ErroNegocio(M.transferenciaJuntar(e.mesaDestino));
       const ativos = origem.venda.produtos.filter((i) => !i.cancelado);
-      const movidos = mesaInteira ? ativos : ativos.filter((i) => e.itens?.includes(i.numeroItem));
+      // A merged table's service line is computed again on the merged bill below (not carried over).
+      const servicoSolto = (i: VendaItem) => ehServico(cat, i) && !i.existePosicaoPago;
+      const movidos = mesaInteira
+        ? ativos.filter((i) => !servicoSolto(i))
+        : ativos.filter((i) => e.itens?.includes(i.numeroItem));
       if (movidos.length === 0) throw new ErroNegocio(M.transferenciaSemItens);
       if (!mesaInteira && movidos.length !== new Set(e.itens).size) throw new ErroNegocio(M.itemNaoInformado);
       if (movidos.some((i) => i.existePosicaoPago || i.posicao.some((p) => p.pago)))
@@ -1651,15 +1675,31 @@ export class ServicoVendas {
         const n = await inserirVenda(tx, alvo, ctx.usuarioId, false);
         alvo.venda = { ...alvo.venda, numero: n.numero };
       }
+      // The service line (Gorjeta) of either bill is kept: same percentage, on the merged consumption, and a
+      // bill that was closing stays closing.
+      const linhaServico = (v: Venda) => v.produtos.find((i) => !i.cancelado && servicoSolto(i));
+      const servicoAntes = [destino?.venda, mesaInteira ? origem.venda : undefined]
+        .map((v) => (v ? linhaServico(v) : undefined))
+        .find((i) => i !== undefined);
+      const percentualServico = servicoAntes ? percentualDoServico(servicoAntes.obs) : null;
+      const fechando =
+        destino?.venda.status.id === STATUS_VENDA.fechamento ||
+        (mesaInteira && origem.venda.status.id === STATUS_VENDA.fechamento);
       let vendaDestino = dominio(() => this.reabrirParaItens(alvo.venda, cat));
+      // The seats of the table that moved come after the destination's (seat 1 becomes n+1).
+      const deslocamento = mesaInteira && destino ? destino.venda.posicaoVenda : 0;
       for (const i of movidos) {
-        const { numeroItem: _n, ...resto } = i;
+        const { numeroItem: _n, ...resto } = deslocarPosicoes(i, deslocamento);
         vendaDestino = dominio(() => adicionarItem(vendaDestino, resto));
       }
+      if (mesaInteira && destino)
+        vendaDestino = { ...vendaDestino, posicaoVenda: deslocamento + origem.venda.posicaoVenda };
       const numerosMovidos = new Set(movidos.map((i) => i.numeroItem));
       let vendaOrigem: Venda = {
         ...origem.venda,
-        produtos: origem.venda.produtos.filter((i) => !numerosMovidos.has(i.numeroItem)),
+        produtos: origem.venda.produtos.filter(
+          (i) => !numerosMovidos.has(i.numeroItem) && !(mesaInteira && servicoSolto(i)),
+        ),
       };
       if (mesaInteira) {
         vendaDestino = {
@@ -1667,6 +1707,33 @@ export class ServicoVendas {
           pagamentos: [...vendaDestino.pagamentos, ...vendaOrigem.pagamentos],
         };
         vendaOrigem = { ...vendaOrigem, pagamentos: [] };
+      }
+      if (destino && (percentualServico !== null || fechando)) {
+        vendaDestino = this.recalcular(vendaDestino, cat, ctx.agora);
+        vendaDestino = {
+          ...vendaDestino,
+          produtos: vendaDestino.produtos.filter((i) => !servicoSolto(i) || i.cancelado),
+        };
+        if (fechando && vendaDestino.status.id === STATUS_VENDA.aberta)
+          vendaDestino = dominio(() => alterarStatusVenda(vendaDestino, STATUS_VENDA.fechamento));
+        const consumo = vendaDestino.produtos
+          .filter((i) => !i.cancelado)
+          .reduce((s, i) => s + lerDinheiro(i.valorLiquido), 0);
+        const valor = percentualServico !== null ? valorServico(consumo as Centavos, percentualServico) : 0;
+        if (percentualServico !== null && cat.gorjeta && valor > 0) {
+          const g = cat.gorjeta;
+          vendaDestino = dominio(() =>
+            adicionarItem(vendaDestino, {
+              produto: { _id: g._id, descricao: g.descricao, codigoInterno: g.codigoInterno },
+              quantidade: '1',
+              precoVenda: escreverDinheiro(valor),
+              obs: observacaoServico(percentualServico),
+              data: ctx.agora,
+              terminal: vendaDestino.terminal ?? null,
+              atendente: ctx.operador,
+            }),
+          );
+        }
       }
       const restam =
         vendaOrigem.produtos.some((i) => !i.cancelado) || vendaOrigem.pagamentos.some((p) => !p.lixo);
