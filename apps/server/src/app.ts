@@ -63,7 +63,15 @@ export async function construirApp({ config, banco, logger, tempo }: OpcoesApp):
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 5 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies the deployment names (TRUST_PROXY); otherwise the
+    // client address is the socket's, so a forged header cannot dodge the login limits.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (saltos) => (_endereco: string, i: number) =>
+              i < saltos
+          )(config.trustProxy)
+        : (config.trustProxy ?? false),
     // A request id in every log line ties a POS complaint to the server's record of it.
     genReqId: () => crypto.randomUUID(),
   });
@@ -83,6 +91,8 @@ export async function construirApp({ config, banco, logger, tempo }: OpcoesApp):
     tempoReal: undefined,
     catalogoVenda: new ServicoCatalogo(banco.db),
   } satisfies Servicos);
+  // Before any route: the token check is attached to every route registered from here on.
+  autenticacao(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -129,7 +139,6 @@ export async function construirApp({ config, banco, logger, tempo }: OpcoesApp):
   app.addHook('onClose', async () => app.servicos.tempoReal?.fechar());
 
   envelopeDeErros(app);
-  autenticacao(app);
 
   await app.register(rotasSistema);
   await app.register(rotasAuth);

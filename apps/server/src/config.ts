@@ -20,6 +20,44 @@ export interface Config {
   mapasChave: string;
   /** S3-compatible storage for uploads; local disk under dataDir/storage when unset. */
   s3: ConfigS3 | undefined;
+  /**
+   * Proxies whose X-Forwarded-For is believed (TRUST_PROXY: addresses/CIDRs separated by commas, or a hop
+   * count); false (the default) = the client address is the socket's.
+   */
+  trustProxy?: string[] | number | false;
+  /** Public address of the deployment (PUBLIC_URL), the base of the links sent by e-mail. */
+  urlPublica?: string;
+}
+
+/** TRUST_PROXY: unset/false = trust nobody; `2` = two hops; `127.0.0.1,10.0.0.0/8` = those proxies. */
+export function lerTrustProxy(valor: string | undefined): string[] | number | false {
+  const v = (valor ?? '').trim();
+  if (!v || v === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (v === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true confiaria em qualquer cliente: informe os endereços dos proxies ou o número de saltos.',
+    );
+  }
+  return v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
+
+/** PUBLIC_URL without the trailing slash; `http://localhost:PORT` when unset (a single-machine demo). */
+export function lerUrlPublica(valor: string | undefined, porta: number): string {
+  if (!valor) return `http://localhost:${porta}`;
+  let url: URL;
+  try {
+    url = new URL(valor);
+  } catch {
+    throw new Error(`PUBLIC_URL inválida: ${valor} (use https://retaguarda.exemplo.com.br).`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`PUBLIC_URL inválida: ${valor} (use http:// ou https://).`);
+  }
+  return valor.replace(/\/+$/, '');
 }
 
 export interface ConfigS3 {
@@ -75,5 +113,7 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapasUrl: env.MAPAS_URL ?? 'https://maps.googleapis.com/maps/api',
     mapasChave: env.MAPAS_CHAVE ?? '',
     s3: lerConfigS3(env),
+    trustProxy: lerTrustProxy(env.TRUST_PROXY),
+    urlPublica: lerUrlPublica(env.PUBLIC_URL, Number(env.PORT ?? 3000)),
   };
 }

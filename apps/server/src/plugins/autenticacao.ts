@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { MENSAGEM_LOGIN_EXPIRADO } from '../lib/envelope.ts';
 import type { Sessao } from '../modules/auth/tokens.ts';
 
@@ -9,7 +9,21 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     sessao: Sessao | undefined;
+    /** The raw token of the session (logout revokes it). */
+    tokenSessao: string | undefined;
   }
+}
+
+/**
+ * Routes answered without a token although they do not say `publico`: the files of the web app and of the
+ * local storage (@fastify/static) and the API documentation. Every other route, including the ones a module
+ * registers later, gets the token check attached to it.
+ */
+const ROTAS_ESTATICAS = new Set(['/', '/*', '/storage/', '/storage/*']);
+const ehDocumentacao = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
+
+export function rotaPublica(url: string, publico: boolean | undefined): boolean {
+  return publico === true || ROTAS_ESTATICAS.has(url) || ehDocumentacao(url);
 }
 
 /** The session of an authenticated route (the hook below guarantees it). */
@@ -18,20 +32,37 @@ export function sessaoDe(request: FastifyRequest): Sessao {
   return request.sessao;
 }
 
-// Every /api route needs a valid `token` header unless marked public; an expired or forged token answers
-// `loginExpirado: true` so the client opens the renew-login dialog (spec section 8).
+export function tokenDe(request: FastifyRequest): string | undefined {
+  const cabecalho = request.headers.token;
+  return Array.isArray(cabecalho) ? cabecalho[0] : cabecalho;
+}
+
+// The guard is attached to each route when it is registered (onRoute), never decided from the request's URL:
+// an absolute-form target (`GET http://x/api/... HTTP/1.1`), an encoded or doubled slash reaches the same
+// route and therefore the same check. It runs onRequest, before the body is even parsed. An expired,
+// revoked or forged token answers `loginExpirado: true` so the client opens the renew-login dialog
+// (spec section 8).
 export function autenticacao(app: FastifyInstance): void {
   app.decorateRequest('sessao', undefined);
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.routeOptions.config?.publico || !request.url.startsWith('/api/')) return;
-    if (request.url.startsWith('/api/docs')) return;
-    const cabecalho = request.headers.token;
-    const sessao = await app.servicos.tokens.verificar(Array.isArray(cabecalho) ? cabecalho[0] : cabecalho);
+  app.decorateRequest('tokenSessao', undefined);
+
+  const guarda: onRequestHookHandler = async function guarda(request: FastifyRequest, reply: FastifyReply) {
+    const token = tokenDe(request);
+    const sessao = await app.servicos.tokens.verificar(token);
     if (!sessao) {
       return reply
         .status(200)
         .send({ valido: false, loginExpirado: true, data: { message: MENSAGEM_LOGIN_EXPIRADO } });
     }
     request.sessao = sessao;
+    request.tokenSessao = token;
+  };
+
+  app.addHook('onRoute', (rota) => {
+    if (rotaPublica(rota.url, rota.config?.publico)) return;
+    const existentes = rota.onRequest;
+    rota.onRequest = existentes
+      ? [guarda, ...(Array.isArray(existentes) ? existentes : [existentes])]
+      : [guarda];
   });
 }
