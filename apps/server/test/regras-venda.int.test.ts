@@ -1,3 +1,4 @@
+import { PERMISSAO } from '@retaguarda/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste, type Registro } from './app-teste.ts';
 import { abrirPeriodo, type Loja, prepararLoja } from './vendas-apoio.ts';
@@ -61,5 +62,66 @@ describe('combos of different discount types (issue 16.1)', () => {
     expect(v).toMatchObject({ subTotal: '39.80', totalDescontoCombo: '20.00', total: '19.80' });
     expect((v.combosRealizados as Registro[]).map((c) => c.combo)).toEqual([valor]);
     expect(percentual).not.toBe(valor);
+  });
+});
+
+describe('the engine and the server refuse the same input (issue 16.3)', () => {
+  const recusadas = ['0', '-1', 'NaN', '0.00009', '1e3', 'abc'];
+
+  it('quantity 0, negative, NaN or below 0.0001 on add and on change: refused, nothing changes', async () => {
+    for (const quantidade of recusadas) {
+      const r = await l.post('/api/venda', {
+        tipoVenda: 53,
+        terminal: l.terminal,
+        produtos: [{ produto: xBurguer, quantidade }],
+      });
+      expect(r.status).toBe(200);
+      // text that is no decimal at all stops at the route's schema, the rest at the engine's rule
+      expect(String(msg(r)), quantidade).toMatch(
+        /^(Quantidade inválida!|Dados inválidos\. .*Valor decimal inválido)$/,
+      );
+    }
+    const v = await novaVenda([{ produto: xBurguer }]);
+    for (const quantidade of recusadas) {
+      const add = await l.post(`/api/venda/${v._id}/itens`, { produtos: [{ produto: refri2l, quantidade }] });
+      expect(String(msg(add)), quantidade).toMatch(
+        /^(Quantidade inválida!|Dados inválidos\. .*Valor decimal inválido)$/,
+      );
+      const alt = await l.put(`/api/venda/${v._id}/itens/1`, { quantidade });
+      expect(String(msg(alt)), quantidade).toMatch(
+        /^(Quantidade inválida!|Dados inválidos\. .*Valor decimal inválido)$/,
+      );
+    }
+    const depois = await l.get(`/api/venda/${v._id}`);
+    expect(depois.corpo.data).toMatchObject({ total: '24.90', versao: v.versao });
+    // the smallest unit is accepted: 24.90 × 0.0001 = 0.00249 -> 0.00
+    const menor = await l.put(`/api/venda/${v._id}/itens/1`, { quantidade: '0.0001' });
+    expect(menor.corpo.data).toMatchObject({ total: '0.00' });
+  });
+
+  it('item discount mode 5 is refused, never read as mode 4; general discount only 0 and 1', async () => {
+    const v = await novaVenda([{ produto: xBurguer }]);
+    const item = await l.post(`/api/venda/${v._id}/descontoItem`, {
+      numeroItem: 1,
+      modo: 5,
+      valor: '20.00',
+      liberacao: await l.liberacao(PERMISSAO.descontoItem),
+    });
+    expect(msg(item)).toBe('Dados inválidos. modo: Modo de desconto inválido!');
+    const geral = await l.post(`/api/venda/${v._id}/descontoGeral`, {
+      modo: 2,
+      valor: '1.00',
+      liberacao: await l.liberacao(PERMISSAO.descontoGeral),
+    });
+    expect(msg(geral)).toBe('Dados inválidos. modo: Modo de desconto inválido!');
+    expect((await l.get(`/api/venda/${v._id}`)).corpo.data).toMatchObject({ total: '24.90' });
+    // mode 4 (new subtotal) still works
+    const quatro = await l.post(`/api/venda/${v._id}/descontoItem`, {
+      numeroItem: 1,
+      modo: 4,
+      valor: '20.00',
+      liberacao: await l.liberacao(PERMISSAO.descontoItem),
+    });
+    expect(quatro.corpo.data).toMatchObject({ total: '20.00' });
   });
 });

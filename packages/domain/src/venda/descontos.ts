@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Centavos } from '../dinheiro/decimal.ts';
 import {
   escreverDinheiro,
@@ -19,6 +20,24 @@ import { ratearProporcional } from './rateio.ts';
 export type ModoDescontoItem = 0 | 1 | 2 | 3 | 4;
 /** General discount modes: 0 value, 1 percent. */
 export type ModoDescontoGeral = 0 | 1;
+
+/** The modes as zod schemas, shared by the API routes and the engine ('Modo de desconto inválido!'). */
+export const modoDescontoItemSchema = z.union(
+  [z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)],
+  {
+    error: MENSAGENS.modoDescontoInvalido,
+  },
+);
+export const modoDescontoGeralSchema = z.union([z.literal(0), z.literal(1)], {
+  error: MENSAGENS.modoDescontoInvalido,
+});
+
+/** A mode outside the list (5, 1.5, NaN...) is refused, never read as another mode. */
+function garantirModo<T>(schema: z.ZodType<T>, modo: unknown): T {
+  const r = schema.safeParse(modo);
+  if (!r.success) throw new ErroNegocio(MENSAGENS.modoDescontoInvalido);
+  return r.data;
+}
 
 export interface ContextoDesconto {
   readonly supervisor: PessoaRef | null | undefined;
@@ -50,7 +69,8 @@ export function minimoObrigatorioVenda(venda: Venda): Centavos {
 }
 
 /** Total discount of a line that a mode and typed value ask for (validated as spec 5 says). */
-export function calcularDescontoItem(item: VendaItem, modo: ModoDescontoItem, valor: string): Centavos {
+export function calcularDescontoItem(item: VendaItem, modoPedido: ModoDescontoItem, valor: string): Centavos {
+  const modo = garantirModo(modoDescontoItemSchema, modoPedido);
   const bruto = lerDinheiro(item.valorBruto);
   const qtd = lerQuantidade(item.quantidade);
   switch (modo) {
@@ -70,7 +90,7 @@ export function calcularDescontoItem(item: VendaItem, modo: ModoDescontoItem, va
     }
     case 3:
       return lerDinheiro(valor);
-    default:
+    case 4:
       return (bruto - lerDinheiro(valor)) as Centavos;
   }
 }
@@ -129,6 +149,7 @@ export function aplicarDescontoItem(
   ctx: ContextoDesconto,
 ): { readonly venda: Venda; readonly evento: VendaEvento } {
   garantirVendaEditavel(venda);
+  garantirModo(modoDescontoItemSchema, modo);
   if (!ctx.supervisor) throw new ErroNegocio(MENSAGENS.supervisorNaoInformado);
   const item = venda.produtos.find((i) => i.numeroItem === numeroItem && !i.cancelado);
   if (!item) throw new ErroNegocio(MENSAGENS.itemNaoInformado);
@@ -164,6 +185,7 @@ export function aplicarDescontoGeral(
   ctx: ContextoDesconto,
 ): { readonly venda: Venda; readonly evento: VendaEvento } {
   garantirVendaEditavel(venda);
+  garantirModo(modoDescontoGeralSchema, modo);
   if (!ctx.supervisor) throw new ErroNegocio(MENSAGENS.supervisorNaoInformado);
   const conta = lerDinheiro(venda.subTotal) + lerDinheiro(venda.totalAcrescimo);
   let total: number;

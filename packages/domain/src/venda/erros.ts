@@ -6,6 +6,10 @@ export const MENSAGENS = {
   pizzaQuantidadeMinima: 'A quantidade da pizza deve ser no mínimo 1!',
   maximoFracoes: (n: number) => `O máximo de frações(partes) é ${n}`,
   comboOrdemIndefinida: 'configuracao comboOrdemDesconto indefinido',
+  /** designed: a quantity that is not a positive decimal of at least the smallest unit (0.0001). */
+  quantidadeInvalida: 'Quantidade inválida!',
+  /** designed: item discount modes are 0-4, general discount modes 0-1 (spec 5). */
+  modoDescontoInvalido: 'Modo de desconto inválido!',
   combosInvalidos: 'Falha na validação dos Combos',
   /** designed: combo/group not-found messages (spec 1, section 8). */
   comboNaoEncontrado: 'Combo não encontrado!',

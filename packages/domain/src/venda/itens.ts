@@ -1,25 +1,44 @@
 import { escreverQuantidade, lerQuantidade } from '../dinheiro/decimal.ts';
 import { removerDescontoGeral } from './descontos.ts';
 import { garantirVendaEditavel } from './editavel.ts';
+import { ErroNegocio, MENSAGENS } from './erros.ts';
 import type { Venda, VendaItem, VendaItemEntrada } from './esquemas.ts';
 import { vendaItemSchema } from './esquemas.ts';
 
 // Changing the items of a sale (spec 7: PUT venda/{id} with produtos clears general discounts).
 // Call recalcularVenda afterwards.
 
+const QUANTIDADE = /^\d+(\.\d+)?$/;
+
+/**
+ * A quantity the sale accepts: plain decimal text (no sign, no exponent, not NaN) that is at least the
+ * smallest unit once truncated to 4 decimals. The server and the POS both ask this, so the POS never
+ * shows a total the server then refuses.
+ */
+export function quantidadeValida(quantidade: unknown): quantidade is string {
+  return typeof quantidade === 'string' && QUANTIDADE.test(quantidade) && lerQuantidade(quantidade) > 0;
+}
+
+/** 'Quantidade inválida!' unless `quantidadeValida`. */
+export function garantirQuantidade(quantidade: unknown): string {
+  if (!quantidadeValida(quantidade)) throw new ErroNegocio(MENSAGENS.quantidadeInvalida);
+  return quantidade;
+}
+
 /** Adds an item numbered after the last one; the general discount is removed. */
 export function adicionarItem(venda: Venda, item: Omit<VendaItemEntrada, 'numeroItem'>): Venda {
   garantirVendaEditavel(venda);
+  garantirQuantidade(item.quantidade ?? '1');
   const numeroItem = venda.produtos.reduce((m, i) => Math.max(m, i.numeroItem), 0) + 1;
   const novo = vendaItemSchema.parse({ ...item, numeroItem });
   const semGeral = removerDescontoGeral(venda);
   return { ...semGeral, produtos: [...semGeral.produtos, novo] };
 }
 
-/** Changes an item's quantity (truncated to 4 decimals); the general discount is removed. */
+/** Changes an item's quantity (truncated to 4 decimals; 'Quantidade inválida!'); the general discount is removed. */
 export function alterarQuantidadeItem(venda: Venda, numeroItem: number, quantidade: string): Venda {
   garantirVendaEditavel(venda);
-  const texto = escreverQuantidade(lerQuantidade(quantidade));
+  const texto = escreverQuantidade(lerQuantidade(garantirQuantidade(quantidade)));
   const semGeral = removerDescontoGeral(venda);
   return {
     ...semGeral,

@@ -1,3 +1,4 @@
+import { modoDescontoGeralSchema, modoDescontoItemSchema } from '@retaguarda/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -212,7 +213,7 @@ export async function rotasVendas(app: FastifyInstance): Promise<void> {
         params,
         body: z.object({
           numeroItem: z.number().int().min(1),
-          modo: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+          modo: modoDescontoItemSchema,
           valor: decimal,
           justificativa: z.string().max(200).optional(),
           liberacao,
@@ -230,7 +231,7 @@ export async function rotasVendas(app: FastifyInstance): Promise<void> {
         tags,
         params,
         body: z.object({
-          modo: z.union([z.literal(0), z.literal(1)]),
+          modo: modoDescontoGeralSchema,
           valor: decimal,
           justificativa: z.string().max(200).optional(),
           liberacao,

@@ -26,6 +26,7 @@ import {
   type PessoaRef,
   pagarPosicao,
   percentualDoServico,
+  quantidadeValida,
   recalcularVenda,
   STATUS_VENDA,
   saldoRestante,
@@ -95,7 +96,7 @@ export const M = {
   produtoNaoEncontrado: 'Produto não encontrado!',
   produtoInativo: (descricao: string) => `Produto ${descricao} não esta ativo para a esta Loja.`,
   produtoServico: 'Produto de serviço (Gorjeta/Taxa de Entrega) é lançado pelo fechamento da conta.',
-  quantidadeInvalida: 'Quantidade inválida!',
+  quantidadeInvalida: MENSAGENS.quantidadeInvalida,
   supervisorNaoInformado: 'Supervisor não informado',
   liberacaoInvalida: 'Liberação de supervisor inválida ou expirada!',
   formaNaoEncontrada: 'Forma de pagamento não encontrada!',
@@ -613,8 +614,7 @@ export class ServicoVendas {
     if (!produto.ativo) throw new ErroNegocio(M.produtoInativo(produto.descricao));
     if (TIPOS_SERVICO.has(produto.tipoProduto)) throw new ErroNegocio(M.produtoServico);
     const quantidade = e.quantidade ?? '1';
-    if (!/^\d+(\.\d+)?$/.test(quantidade) || lerQuantidade(quantidade) <= 0)
-      throw new ErroNegocio(M.quantidadeInvalida);
+    if (!quantidadeValida(quantidade)) throw new ErroNegocio(M.quantidadeInvalida);
     const filhos = (e.produtosFilho ?? []).map((f) => {
       const p = cat.produtos.get(f.produto);
       if (!p) throw new ErroNegocio(M.produtoNaoEncontrado);
@@ -661,8 +661,7 @@ export class ServicoVendas {
       const item = reg.venda.produtos.find((i) => i.numeroItem === numeroItem && !i.cancelado);
       if (!item) throw new ErroNegocio(M.itemNaoInformado);
       if (item.confirmado || item.existePosicaoPago) throw new ErroNegocio(M.itemAlteradoPut);
-      if (!/^\d+(\.\d+)?$/.test(quantidade) || lerQuantidade(quantidade) <= 0)
-        throw new ErroNegocio(M.quantidadeInvalida);
+      if (!quantidadeValida(quantidade)) throw new ErroNegocio(M.quantidadeInvalida);
       let venda = alterarQuantidadeItem(this.reabrirParaItens(reg.venda, cat), numeroItem, quantidade);
       if (obs !== undefined) {
         venda = {
@@ -698,8 +697,7 @@ export class ServicoVendas {
           lerQuantidade(quantidade) !== lerQuantidade(atual.quantidade) || e.produto !== atual.produto._id;
         if (mudou && (atual.confirmado || atual.cancelado || atual.existePosicaoPago))
           throw new ErroNegocio(M.itemAlteradoPut);
-        if (mudou && (!/^\d+(\.\d+)?$/.test(quantidade) || lerQuantidade(quantidade) <= 0))
-          throw new ErroNegocio(M.quantidadeInvalida);
+        if (mudou && !quantidadeValida(quantidade)) throw new ErroNegocio(M.quantidadeInvalida);
         lista.push(
           e.produto !== atual.produto._id
             ? { ...atual, ...this.itemTrocado(ctx, cat, e, atual) }
