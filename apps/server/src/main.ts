@@ -2,6 +2,7 @@ import { construirApp } from './app.ts';
 import { lerConfig } from './config.ts';
 import { abrirBanco } from './db/client.ts';
 import { bancoVazio, semear } from './seed/seed.ts';
+import { ligarNfceDemonstracao } from './seed/seed-nfce-demo.ts';
 import { iniciarSimuladorCep } from './simuladores/cep.ts';
 import { iniciarSimuladorMapas } from './simuladores/mapas.ts';
 import { CREDENCIAIS_DEMO_S3, iniciarSimuladorS3 } from './simuladores/s3.ts';
@@ -30,7 +31,8 @@ if (process.env.S3_SIMULADOR === 'true' && !config.s3 && process.env.NODE_ENV !=
 }
 const banco = await abrirBanco({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 // An empty embedded database gets the demo data on first start (DESIGN section 4).
-if (config.seedOnEmpty && !config.databaseUrl && (await bancoVazio(banco.db))) await semear(banco.db);
+if (config.seedOnEmpty && !config.databaseUrl && (await bancoVazio(banco.db)))
+  await ligarNfceDemonstracao(banco.db, await semear(banco.db));
 
 const app = await construirApp({ config, banco });
 await app.listen({ port: config.port, host: config.host });

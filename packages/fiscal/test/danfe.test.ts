@@ -72,7 +72,7 @@ describe('DANFE NFC-e', () => {
     expect(texto).toMatch(/Troco R\$ +2,83/);
     expect(texto).toContain('1 UN x 6,50 = 6,50');
     expect(texto).toContain('CONSUMIDOR NÃO IDENTIFICADO');
-    expect(texto).toMatch(/EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO\n +SEM VALOR FISCAL/);
+    expect(texto).toMatch(/EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO -\n +SEM VALOR FISCAL/);
     expect(texto).toContain('Protocolo de autorização: 135260000000123');
     expect(texto).toContain(n.chave.slice(0, 4));
     expect(texto).toContain(`[QR] ${n.qrCode}`);

@@ -187,6 +187,8 @@ export async function semear(db: Db): Promise<DadosDemo> {
       PERMISSAO.alterarTaxaEntrega,
       PERMISSAO.alterarTempoEntrega,
       PERMISSAO.cancelarNfce,
+      // Reprinting a customer's DANFE is released by the supervisor (the cashier has not got 55).
+      PERMISSAO.reimprimirNfce,
       PERMISSAO.fecharCaixaComDiferenca,
       PERMISSAO.desbloquearMesa,
     ],

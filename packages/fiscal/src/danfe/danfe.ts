@@ -154,7 +154,8 @@ export function montarDanfeNfce(e: EntradaDanfe): LinhaDanfe[] {
 
   // V - key query
   if (d.tpAmb === 2) {
-    centro('EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO', true);
+    // Manual do DANFE NFC-e: 'EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL', split where it reads.
+    centro('EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO -', true);
     centro('SEM VALOR FISCAL', true);
   }
   if (n.tpEmis === 9) {

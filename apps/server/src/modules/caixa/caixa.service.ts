@@ -6,6 +6,7 @@ import {
   TIPO_PAGAMENTO,
   tiposPagamento,
 } from '@retaguarda/domain';
+import { figurasFechamento } from '@retaguarda/domain/caixa/fechamento';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { codigoErroPg, consultar, consultarUm, type Linha } from '../../db/consultar.ts';
@@ -428,6 +429,20 @@ export class ServicoCaixa {
         total: String(vendas?.total ?? '0.00'),
       },
       diferenca: periodo.diferenca,
+      // Every figure labelled as the screen and the printed slip show it (domain caixa/fechamento.ts).
+      figuras: figurasFechamento({
+        valorAbertura: periodo.valorAbertura,
+        vendas: recebido.map((r) => ({
+          tipo: r.tipo as number,
+          descricao: descricaoTipo(r.tipo as number),
+          quantidade: r.quantidade as number,
+          valor: r.valor as string,
+        })),
+        suprimentos: movimentos.filter((m) => m.tipo === 'suprimento').map((m) => m.valor as string),
+        sangrias: movimentos.filter((m) => m.tipo === 'sangria').map((m) => m.valor as string),
+        contagem: periodo.contagem,
+        descricaoTipo,
+      }),
     };
   }
 }

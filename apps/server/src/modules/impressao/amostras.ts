@@ -1,3 +1,4 @@
+import { figurasFechamento } from '@retaguarda/domain/caixa/fechamento';
 import type { EntradaDocumento, VendaImpressao } from './layouts/layouts.ts';
 
 // Sample data of every layout, for the back-office preview gallery (GET /api/impressao/amostras, then
@@ -102,6 +103,46 @@ export function amostrasDeDocumento(): EntradaDocumento[] {
       pagamentos: [{ descricao: 'Fornecedor de gelo', valor: '35.00' }],
       contagem: [{ descricao: 'Dinheiro', valor: '848.00' }],
       diferenca: '-2.00',
+    },
+    {
+      layout: 'fechamento',
+      cabecalho,
+      caixa: 'Caixa 01',
+      dataAbertura: '2026-11-21T10:00:00-03:00',
+      dataFechamento: DATA,
+      recebimentos: [],
+      sangrias: [],
+      suprimentos: [],
+      pagamentos: [],
+      contagem: null,
+      figuras: figurasFechamento({
+        valorAbertura: '100.00',
+        vendas: [
+          { tipo: 77, descricao: 'Dinheiro', quantidade: 3, valor: '100.00' },
+          { tipo: 80, descricao: 'Cartão de Crédito', quantidade: 2, valor: '346.00' },
+        ],
+        suprimentos: ['20.00'],
+        sangrias: ['50.00'],
+        contagem: [
+          { tipo: 77, valor: '160.00' },
+          { tipo: 80, valor: '346.00' },
+        ],
+        descricaoTipo: (t) => (t === 77 ? 'Dinheiro' : 'Cartão de Crédito'),
+      }),
+    },
+    {
+      layout: 'recibo',
+      cabecalho,
+      venda: { numero: 1530, sequencialPeriodo: 45, tipoVenda: 53 },
+      itens: [
+        { quantidade: '2', descricao: 'X-Burguer', valorUnitario: '24.90', valorTotal: '49.80', partes: [] },
+      ],
+      subTotal: '49.80',
+      totalDesconto: '0',
+      totalAcrescimo: '0',
+      total: '49.80',
+      pagamentos: [{ descricao: 'Dinheiro', valor: '49.80' }],
+      troco: '0.20',
     },
     {
       layout: 'cancelamento',

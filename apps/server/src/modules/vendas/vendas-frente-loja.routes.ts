@@ -7,6 +7,7 @@ import { consultarUm } from '../../db/consultar.ts';
 import { ErroNegocio, ok } from '../../lib/envelope.ts';
 import { contaSchema, layoutConta } from '../impressao/layouts/layouts.ts';
 import { contaDaVenda } from '../impressao/layouts/venda.ts';
+import { rotasComprovanteVenda } from './comprovante-venda.routes.ts';
 import type { Contexto, ServicoVendas } from './vendas.service.ts';
 
 // Calls of the POS around a sale that are not sale writes: printing the bill (print module layouts, queued
@@ -46,7 +47,7 @@ export async function comAtendente(
   return { ...ctx, atendente };
 }
 
-function enderecoTexto(e: unknown): string | null {
+export function enderecoTexto(e: unknown): string | null {
   if (!e || typeof e !== 'object') return null;
   const x = e as Record<string, unknown>;
   const partes = [
@@ -65,6 +66,8 @@ export async function rotasVendasFrenteLoja(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['vendas'];
   const db = app.servicos.banco.db;
+  // The customer's receipt (DANFE NFC-e or non-fiscal) of an ended sale, and its reprint.
+  await rotasComprovanteVenda(app, s, ctx);
 
   // The bill (print type 4, layout 'conta') of the sale as the server has it, on the terminal's cashier
   // sector. A second print of the same sale is a reprint: permission 54 (the operator's or a release).

@@ -9,6 +9,12 @@ import {
   TIPO_IMPRESSAO,
   tiposVenda,
 } from '@retaguarda/domain';
+import {
+  descreverDiferenca,
+  type FigurasFechamento,
+  figurasFechamentoSchema,
+  ROTULOS_FECHAMENTO as R,
+} from '@retaguarda/domain/caixa/fechamento';
 import { type CobrancaEntrega, textosCobranca } from '@retaguarda/domain/kds/cobranca';
 import { type EntradaDanfe, montarDanfeNfce } from '@retaguarda/fiscal';
 import { z } from 'zod';
@@ -82,6 +88,9 @@ export const contaSchema = z.object({
   pix: z.object({ qrCode: texto(1000), chave: texto(100).nullish() }).nullish(),
 });
 
+/** Non-fiscal receipt of an ended sale (the bill's data plus the change given). */
+export const reciboSchema = contaSchema.extend({ troco: dec.nullish() });
+
 export const fechamentoSchema = z.object({
   cabecalho: cabecalhoSchema,
   caixa: texto(60),
@@ -94,6 +103,11 @@ export const fechamentoSchema = z.object({
   /** Counted amounts per payment type, when the closing was counted. */
   contagem: z.array(valorDescrito).max(50).nullish(),
   diferenca: dec.nullish(),
+  /**
+   * The labelled figures of the closing (domain caixa/fechamento.ts figurasFechamento): when present the slip
+   * prints them under the same labels as the POS screen instead of the bare spec sums above.
+   */
+  figuras: figurasFechamentoSchema.nullish(),
 });
 
 export const cancelamentoSchema = z.object({
@@ -341,6 +355,72 @@ export function layoutConta(d: z.infer<typeof contaSchema>): DocumentoImpressao 
   return c.documento(`Conta - ${destaqueVenda(d.venda)}`);
 }
 
+/** Non-fiscal receipt of an ended sale: items, totals, payments and change; clearly not a fiscal note. */
+export function layoutRecibo(d: z.infer<typeof reciboSchema>): DocumentoImpressao {
+  const c = new Construtor(d.cabecalho.colunas ?? 48);
+  cabecalho(c, d.cabecalho, 'RECIBO');
+  c.centro('NÃO É DOCUMENTO FISCAL', { negrito: true });
+  blocoVenda(c, d.venda);
+  c.separador();
+  c.par('Qtde Descrição', 'Vl.Unit   Vl.Total');
+  for (const it of d.itens) {
+    c.texto(it.descricao);
+    c.par(
+      `  ${formatarQuantidade(it.quantidade)} x`,
+      `${numero(it.valorUnitario).padStart(9)} ${numero(it.valorTotal).padStart(10)}`,
+    );
+    for (const p of it.partes) c.texto(`   ${p}`);
+    if (it.desconto && lerDinheiro(it.desconto) > 0) c.par('   Desconto', `-${numero(it.desconto)}`);
+  }
+  c.separador();
+  c.par('Subtotal', formatarMoeda(d.subTotal));
+  if (lerDinheiro(d.totalDesconto) > 0) c.par('Desconto', `-${formatarMoeda(d.totalDesconto)}`);
+  if (lerDinheiro(d.totalAcrescimo) > 0) c.par('Acréscimo', formatarMoeda(d.totalAcrescimo));
+  if (d.taxaEntrega && lerDinheiro(d.taxaEntrega) > 0) c.par('Taxa de entrega', formatarMoeda(d.taxaEntrega));
+  c.par('TOTAL', formatarMoeda(d.total), { negrito: true });
+  if (d.pagamentos.length > 0) {
+    c.separador();
+    for (const p of d.pagamentos) c.par(p.descricao, formatarMoeda(p.valor));
+  }
+  if (d.troco && lerDinheiro(d.troco) > 0) c.par('Troco', formatarMoeda(d.troco));
+  c.separador();
+  c.centro('NÃO É DOCUMENTO FISCAL');
+  c.centro('Obrigado pela preferência!');
+  return c.documento(`Recibo - ${destaqueVenda(d.venda)}`);
+}
+
+/** The closing's labelled figures (the POS screen shows the same labels). */
+function figurasDoFechamento(c: Construtor, f: FigurasFechamento): void {
+  c.separador().texto(R.vendasPorForma.toUpperCase(), { negrito: true });
+  for (const v of f.vendasPorForma) c.par(`${v.descricao} (${v.quantidade})`, formatarMoeda(v.valor));
+  if (f.vendasPorForma.length === 0) c.texto('Nenhuma venda recebida');
+  c.par(R.totalVendasRegistradas, formatarMoeda(f.totalVendasRegistradas), { negrito: true });
+  c.separador().texto(R.gaveta.toUpperCase(), { negrito: true });
+  c.par(R.valorAbertura, formatarMoeda(f.valorAbertura));
+  c.par(`+ ${R.vendasDinheiro}`, formatarMoeda(f.vendasDinheiro));
+  c.par(`+ ${R.suprimentos} (${f.quantidadeSuprimentos})`, formatarMoeda(f.totalSuprimentos));
+  c.par(`- ${R.sangrias} (${f.quantidadeSangrias})`, formatarMoeda(f.totalSangrias));
+  c.par(`= ${R.dinheiroEsperado}`, formatarMoeda(f.dinheiroEsperado), { negrito: true });
+  c.separador().texto(R.conferencia.toUpperCase(), { negrito: true });
+  for (const l of f.conferencia) {
+    c.texto(l.descricao, { negrito: true });
+    c.par(`  ${R.esperado}`, formatarMoeda(l.esperado));
+    c.par(`  ${R.contado}`, l.contado === null ? '-' : formatarMoeda(l.contado));
+    if (l.diferenca !== null) c.par(`  ${R.diferenca}`, descreverDiferenca(l.diferenca).texto);
+  }
+  if (!f.contado) c.texto(R.semContagem);
+  if (f.diferencaTotal !== null) {
+    const d = descreverDiferenca(f.diferencaTotal);
+    c.separador();
+    c.texto(`${R.diferencaTotal}:`, { negrito: true });
+    c.par('', d.texto.toUpperCase(), { negrito: true });
+  }
+  c.separador();
+  c.texto(`${R.totalVendasContagem}:`, { negrito: true });
+  c.par('', formatarMoeda(f.totalVendasContagem), { negrito: true });
+  c.texto(`(${R.formulaContagem})`);
+}
+
 /** Cash closing. Spec 1 section 9: total sales = receipts + bleed-offs + payments - supplies. */
 export function layoutFechamento(d: z.infer<typeof fechamentoSchema>): DocumentoImpressao {
   const c = new Construtor(d.cabecalho.colunas ?? 48);
@@ -348,6 +428,11 @@ export function layoutFechamento(d: z.infer<typeof fechamentoSchema>): Documento
   c.texto(`Caixa: ${d.caixa}`);
   c.par('Abertura', formatarDataHoraImpressao(d.dataAbertura));
   c.par('Fechamento', formatarDataHoraImpressao(d.dataFechamento));
+  if (d.figuras) {
+    figurasDoFechamento(c, d.figuras);
+    assinatura(c, 'Operador');
+    return c.documento(`Fechamento ${d.caixa}`);
+  }
   c.separador().texto('RECEBIMENTOS', { negrito: true });
   for (const r of d.recebimentos) c.par(r.descricao, formatarMoeda(r.valor));
   const recebimentos = somar(d.recebimentos.map((r) => r.valor));
@@ -523,6 +608,7 @@ export function layoutNfce(entrada: EntradaDanfe): DocumentoImpressao {
 export const documentoSchema = z.discriminatedUnion('layout', [
   producaoSchema.extend({ layout: z.literal('producao') }),
   contaSchema.extend({ layout: z.literal('conta') }),
+  reciboSchema.extend({ layout: z.literal('recibo') }),
   fechamentoSchema.extend({ layout: z.literal('fechamento') }),
   cancelamentoSchema.extend({ layout: z.literal('cancelamento') }),
   movimentoCaixaSchema.extend({ layout: z.literal('sangria') }),
@@ -549,6 +635,7 @@ export const TIPO_DO_LAYOUT: Record<LayoutImpressao, number> = {
   fechamento: TIPO_IMPRESSAO.fechamento,
   producao: TIPO_IMPRESSAO.producao,
   conta: TIPO_IMPRESSAO.conta,
+  recibo: TIPO_IMPRESSAO.outros,
   outros: TIPO_IMPRESSAO.outros,
   cancelamento: TIPO_IMPRESSAO.cancelamento,
   sangria: TIPO_IMPRESSAO.sangria,
@@ -566,6 +653,8 @@ export function montarDocumento(e: EntradaDocumento): DocumentoImpressao {
       return layoutProducao(e);
     case 'conta':
       return layoutConta(e);
+    case 'recibo':
+      return layoutRecibo(e);
     case 'fechamento':
       return layoutFechamento(e);
     case 'cancelamento':
