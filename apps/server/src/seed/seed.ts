@@ -53,7 +53,14 @@ export async function bancoVazio(db: Db): Promise<boolean> {
 export interface DadosDemo {
   grupoId: string;
   empresas: { centro: string; shopping: string; gestor: string };
-  usuarios: { admin: string; supervisor: string; caixa: string; motoboy: string; garcom: string };
+  usuarios: {
+    admin: string;
+    supervisor: string;
+    caixa: string;
+    motoboy: string;
+    garcom: string;
+    cozinha: string;
+  };
 }
 
 export async function semear(db: Db): Promise<DadosDemo> {
@@ -139,7 +146,8 @@ export async function semear(db: Db): Promise<DadosDemo> {
   });
   const lojas = [centro, shopping];
 
-  // Profiles: the administrator holds every permission; supervisor and cashier get what their job needs.
+  // Profiles per job (docs/PERMISSOES.md): the administrator holds every permission; each staff profile only
+  // what its screens need (the POS, the table map, the KDS, the expedition, the rider departure).
   const perfilAdmin = await inserir(db, 'acesso_sistema', {
     ...g,
     descricao: 'Administrador',
@@ -191,12 +199,34 @@ export async function semear(db: Db): Promise<DadosDemo> {
       PERMISSAO.reimprimirNfce,
       PERMISSAO.fecharCaixaComDiferenca,
       PERMISSAO.desbloquearMesa,
+      // The supervisor runs the floor: also the dispatch screens (not the kitchen's KDS).
+      PERMISSAO.acessarExpedicao,
+      PERMISSAO.acessarSaidaMotoboy,
     ],
   });
   const perfilCaixa = await inserir(db, 'acesso_sistema', {
     ...g,
     descricao: 'Caixa',
     permissoes: operacaoLoja,
+  });
+  // The waiter: tables and tabs, launching and sending to the kitchen; no counter, delivery or cash operation.
+  const perfilGarcom = await inserir(db, 'acesso_sistema', {
+    ...g,
+    descricao: 'Garçom',
+    permissoes: [
+      PERMISSAO.listarEmpresasUsuario,
+      PERMISSAO.acessarFrenteLoja,
+      PERMISSAO.lancarMesa,
+      PERMISSAO.lancarComanda,
+      PERMISSAO.excluirProdutoNaoConfirmado,
+      PERMISSAO.reimprimirConta,
+    ],
+  });
+  // The kitchen: the KDS stations and the expedition board.
+  const perfilCozinha = await inserir(db, 'acesso_sistema', {
+    ...g,
+    descricao: 'Cozinha',
+    permissoes: [PERMISSAO.listarEmpresasUsuario, PERMISSAO.acessarKds, PERMISSAO.acessarExpedicao],
   });
   const perfilEntregador = await inserir(db, 'acesso_sistema', {
     ...g,
@@ -267,8 +297,17 @@ export async function semear(db: Db): Promise<DadosDemo> {
       'Gabriel Garçom',
       'garcom@exemplo.com.br',
       'garcom123',
-      perfilCaixa,
+      perfilGarcom,
       ['Garcon'],
+      lojas,
+    ),
+    cozinha: await usuario(
+      6,
+      'Cida Cozinha',
+      'cozinha@exemplo.com.br',
+      'cozinha123',
+      perfilCozinha,
+      [],
       lojas,
     ),
   };

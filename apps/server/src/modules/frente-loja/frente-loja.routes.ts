@@ -7,6 +7,7 @@ import { consultar } from '../../db/consultar.ts';
 import { ErroNegocio, ok } from '../../lib/envelope.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
 import { empresaDoContexto } from '../usuarios/usuarios.routes.ts';
+import { rotasReferenciaFrenteLoja } from './referencia-frente-loja.routes.ts';
 
 // Read-only calls of the store front (Frente Loja) that no other module offers:
 // - getListaProdutoGeralEmpresa (spec 2 section 7): the store's products with price list, barcode and the
@@ -24,6 +25,8 @@ const respostasProntas = new WeakMap<object, string>();
 export async function rotasFrenteLoja(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['frenteLoja'];
+  // The POS reference lists (store, terminals, payment methods...) for whoever may open the POS.
+  await app.register(rotasReferenciaFrenteLoja);
 
   r.post(
     '/api/getListaProdutoGeralEmpresa',

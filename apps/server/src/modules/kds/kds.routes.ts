@@ -1,9 +1,10 @@
-import type { StatusExpedicaoId } from '@retaguarda/domain';
+import { PERMISSAO, type StatusExpedicaoId } from '@retaguarda/domain';
 import { ACOES_KDS } from '@retaguarda/domain/kds/kds';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErroNegocio, ok } from '../../lib/envelope.ts';
+import { exigirPermissaoTela } from '../usuarios/permissao-negada.ts';
 import { empresaDoContexto } from '../usuarios/usuarios.routes.ts';
 import {
   EVENTO_VENDA_ALTERADA,
@@ -88,11 +89,18 @@ async function rotas(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest) => vendas.contexto(request);
   const tags = ['kds'];
+  // The screen's first read checks its permission and, refused, names it and who grants it (the board
+  // would otherwise look empty); the services check it again on every action.
+  const tela = async (request: FastifyRequest, permissao: number) => {
+    const empresa = empresaObrigatoria(request);
+    await exigirPermissaoTela(app, request, permissao, empresa);
+    return empresa;
+  };
 
   // ---- KDS stations ----
 
   r.get('/api/kds/estacoes', { schema: { tags } }, async (request) =>
-    ok(await kds.estacoes(await ctx(request), empresaObrigatoria(request))),
+    ok(await kds.estacoes(await ctx(request), await tela(request, PERMISSAO.acessarKds))),
   );
 
   r.get('/api/kds/estacao/:id/pedidos', { schema: { tags, params } }, async (request) =>
@@ -127,7 +135,7 @@ async function rotas(
   // ---- expedition ----
 
   r.get('/api/expedicao', { schema: { tags } }, async (request) =>
-    ok(await expedicao.listar(await ctx(request), empresaObrigatoria(request))),
+    ok(await expedicao.listar(await ctx(request), await tela(request, PERMISSAO.acessarExpedicao))),
   );
 
   r.put(
@@ -153,7 +161,7 @@ async function rotas(
   // ---- motoboy dispatch ----
 
   r.get('/api/saidaMotoboy', { schema: { tags } }, async (request) =>
-    ok(await expedicao.painel(await ctx(request), empresaObrigatoria(request))),
+    ok(await expedicao.painel(await ctx(request), await tela(request, PERMISSAO.acessarSaidaMotoboy))),
   );
 
   r.post(
@@ -270,7 +278,7 @@ async function rotas(
   // ---- doorman registration ----
 
   r.get('/api/portaria', { schema: { tags } }, async (request) =>
-    ok(await expedicao.portariaListar(await ctx(request), empresaObrigatoria(request))),
+    ok(await expedicao.portariaListar(await ctx(request), await tela(request, PERMISSAO.cadastroPortaria))),
   );
 
   r.post(

@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { useSessao } from '../../lib/session/sessao.ts';
 import { LiberacaoSupervisorProvider, useLiberacaoSupervisor } from '../liberacao/liberacao-supervisor.tsx';
+import { PermissaoNegadaAviso, permissaoNegadaDe } from '../permissoes/permissao-negada.tsx';
 import {
   alterarEmpresaEntrega,
   alterarStatusExpedicao,
@@ -77,11 +78,14 @@ function Expedicao() {
   const [editar, setEditar] = useState<{ pedido: PedidoExpedicao; campo: CampoEntrega } | null>(null);
   const recarregar = () => void queryClient.invalidateQueries({ queryKey: chave });
   const pedidos = lista.data ?? [];
+  const negada = permissaoNegadaDe(lista.error);
   return (
     <TelaFrente titulo="Expedição" status={status} testId="tela-expedicao">
+      {/* Refused: the missing permission instead of an empty board. */}
+      {negada && <PermissaoNegadaAviso negada={negada} tela="a Expedição" />}
       <div
         style={{
-          display: 'grid',
+          display: negada ? 'none' : 'grid',
           gridTemplateColumns: `repeat(${COLUNAS.length}, minmax(150px, 1fr))`,
           gap: 8,
           minHeight: '100%',

@@ -15,6 +15,7 @@ import {
 import { useState } from 'react';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { useSessao } from '../../lib/session/sessao.ts';
+import { PermissaoNegadaAviso, permissaoNegadaDe } from '../permissoes/permissao-negada.tsx';
 import {
   type Acerto,
   acertoMotoboy,
@@ -74,11 +75,14 @@ function SaidaMotoboy() {
   const agora = useRelogio();
   const [acerto, setAcerto] = useState<(Acerto & { nome: string }) | null>(null);
   const motoboys = painel.data?.motoboys ?? [];
+  const negada = permissaoNegadaDe(painel.error);
   return (
     <TelaFrente titulo="Saída de Motoboy" status={status} testId="tela-saida-motoboy">
+      {/* Refused: the missing permission instead of empty lists. */}
+      {negada && <PermissaoNegadaAviso negada={negada} tela="a Saída de Motoboy" />}
       <div
         style={{
-          display: 'grid',
+          display: negada ? 'none' : 'grid',
           gridTemplateColumns: 'minmax(280px, 1fr) minmax(0, 2fr)',
           gap: 12,
           alignItems: 'start',

@@ -11,7 +11,7 @@ vi.mock('./armazenamento-local.ts', () => ({
   },
   lerLista: async (lista: string, empresa: string) => cache.get(`${lista}:${empresa}`),
 }));
-const { carregarDadosReferencia } = await import('./dados-referencia.ts');
+const { carregarDadosReferencia, ErroCarregamento } = await import('./dados-referencia.ts');
 
 const E = 'e'.repeat(24);
 const T = 'f'.repeat(24);
@@ -25,14 +25,14 @@ function servidor(sobrescrever: Record<string, () => Response> = {}) {
     const rota = c.url.replace('/api/', '');
     const especial = sobrescrever[rota];
     if (especial) return especial();
-    if (rota === 'empresa/getPopulate')
-      return envelope(true, [{ _id: E, descricao: 'Loja Centro', endereco: { uf: 'PR' } }]);
-    if (rota === 'terminal/getPopulate')
+    if (rota === 'frenteLoja/empresa')
+      return envelope(true, { _id: E, descricao: 'Loja Centro', endereco: { uf: 'PR' } });
+    if (rota === 'frenteLoja/terminais')
       return envelope(true, [
         { _id: T, descricao: 'Caixa 1', funcoes: ['balcao', 'caixa'], configuracoes: { caixa: 'c1' } },
       ]);
-    if (rota === 'formaPagamento/getPopulate') return envelope(true, [{ _id: 'a'.repeat(24), ativo: true }]);
-    if (rota === 'operadora/getPopulate' || rota === 'setorImpressao/getPopulate') return envelope(true, []);
+    if (rota === 'frenteLoja/formasPagamento') return envelope(true, [{ _id: 'a'.repeat(24), ativo: true }]);
+    if (rota === 'frenteLoja/operadoras' || rota === 'frenteLoja/setoresImpressao') return envelope(true, []);
     if (rota === 'getListaProdutoGeralEmpresa')
       return envelope(true, {
         produtos: [],
@@ -49,9 +49,10 @@ function servidor(sobrescrever: Record<string, () => Response> = {}) {
       });
     if (rota === 'periodo/getPopulate')
       return envelope(true, [{ _id: 'p1', caixa: 'c1', dataAbertura: '2026-11-21T10:00:00Z' }]);
-    if (rota === 'olhoNoImposto/getPopulate')
+    if (rota === 'frenteLoja/olhoNoImposto')
       return envelope(true, [{ _id: 'o1', uf: 'PR', codigo: '22021000', tipo: 0, nacionalfederal: '13.45' }]);
-    if (rota === 'versionamento/getPopulate') return envelope(true, [{ _id: 'v1', empresa: E, versao: 7 }]);
+    if (rota === 'frenteLoja/versionamento') return envelope(true, [{ empresa: E, versao: 7 }]);
+    if (rota === 'getPermissoesUsuario') return envelope(true, { permissoes: [45, 46, 53] });
     return envelope(false, { message: `rota inesperada ${rota}` });
   });
 }
@@ -72,20 +73,21 @@ describe('carregarDadosReferencia', () => {
     const chamadas = servidor();
     const d = await carregarDadosReferencia(vinculo, () => undefined);
     expect(chamadas.map((c) => c.url.replace('/api/', ''))).toEqual([
-      'empresa/getPopulate',
-      'terminal/getPopulate',
-      'formaPagamento/getPopulate',
-      'operadora/getPopulate',
-      'setorImpressao/getPopulate',
+      'frenteLoja/empresa',
+      'frenteLoja/terminais',
+      'frenteLoja/formasPagamento',
+      'frenteLoja/operadoras',
+      'frenteLoja/setoresImpressao',
       'getListaProdutoGeralEmpresa',
       'periodo/getPopulate',
-      'olhoNoImposto/getPopulate',
-      'versionamento/getPopulate',
+      'frenteLoja/olhoNoImposto',
+      'frenteLoja/versionamento',
+      'getPermissoesUsuario',
     ]);
-    expect(chamadas[2]?.corpo).toEqual({ filtro: { empresa: E, lixo: false } });
-    // The IBPT table of the store's state, up to the spec's 20,000 rows; the version the cache is at.
-    expect(chamadas[7]?.corpo).toMatchObject({ filtro: { uf: 'PR' }, limit: 20000 });
-    expect(chamadas[8]?.corpo).toEqual({ filtro: { empresa: E } });
+    // The POS's own routes: the bound store only (the server picks the IBPT state and limit).
+    for (const i of [0, 1, 2, 3, 4, 7, 8]) expect(chamadas[i]?.corpo).toEqual({ empresa: E });
+    expect(chamadas[9]?.corpo).toEqual({ empresaId: E });
+    expect([...(d.permissoes ?? [])]).toEqual([45, 46, 53]);
     expect(d.olhoNoImposto.map((o) => o.codigo)).toEqual(['22021000']);
     expect(d.versao).toBe(7);
     expect(d.terminal).toMatchObject({ funcoes: ['balcao', 'caixa'], caixa: 'c1' });
@@ -96,7 +98,10 @@ describe('carregarDadosReferencia', () => {
 
   it('answers the spec messages for missing settings, company and terminal', async () => {
     servidor({
-      'empresa/getPopulate': () => envelope(true, []),
+      'frenteLoja/empresa': () =>
+        envelope(false, {
+          message: 'Não foram encontrados nenhuma empresa com os dados configurados da Empresa Padrão!',
+        }),
     });
     await expect(carregarDadosReferencia({}, () => undefined)).rejects.toThrow(
       'Configurações da Empresa Padrão não foram encontrados, reconfigure o sistema!',
@@ -104,7 +109,7 @@ describe('carregarDadosReferencia', () => {
     await expect(carregarDadosReferencia(vinculo, () => undefined)).rejects.toThrow(
       'Não foram encontrados nenhuma empresa com os dados configurados da Empresa Padrão!',
     );
-    servidor({ 'terminal/getPopulate': () => envelope(true, []) });
+    servidor({ 'frenteLoja/terminais': () => envelope(true, []) });
     await expect(
       carregarDadosReferencia({ empresaPadrao: vinculo.empresaPadrao }, () => undefined),
     ).rejects.toThrow('Configurações do Terminal Padrão não foram encontrados, reconfigure o sistema!');
@@ -114,11 +119,25 @@ describe('carregarDadosReferencia', () => {
   });
 
   it('a refused list says which; without the server and without a cache, the communication message', async () => {
-    servidor({ 'formaPagamento/getPopulate': () => envelope(false, { message: 'Sem permissão' }) });
+    servidor({ 'frenteLoja/formasPagamento': () => envelope(false, { message: 'Sem permissão' }) });
     await expect(carregarDadosReferencia(vinculo, () => undefined)).rejects.toThrow(
       'Falha ao obter Forma Pagamento! Sem permissão',
     );
-    servidor({ 'operadora/getPopulate': () => new Response('x', { status: 500, statusText: '' }) });
+    // A missing POS permission travels with the error: the screen names it and who grants it.
+    const negada = {
+      id: 53,
+      permissao: 'Acessar Frente Loja',
+      grupoEmpresarial: 'G',
+      perfis: ['Entregador'],
+    };
+    servidor({
+      'frenteLoja/empresa': () =>
+        envelope(false, { message: 'Usuário sem permissão', permissaoNegada: negada }),
+    });
+    const erro = await carregarDadosReferencia(vinculo, () => undefined).catch((e: unknown) => e);
+    expect(erro).toBeInstanceOf(ErroCarregamento);
+    expect((erro as ErroCarregamento).permissaoNegada).toEqual(negada);
+    servidor({ 'frenteLoja/operadoras': () => new Response('x', { status: 500, statusText: '' }) });
     await expect(carregarDadosReferencia(vinculo, () => undefined)).rejects.toThrow(
       'Falha de comunicação ao tentar obter a lista de Operadoras!',
     );
@@ -134,12 +153,12 @@ describe('carregarDadosReferencia', () => {
   });
 
   it("a store without a version record or a failed version call stops with the spec's messages", async () => {
-    servidor({ 'versionamento/getPopulate': () => envelope(true, []) });
+    servidor({ 'frenteLoja/versionamento': () => envelope(true, []) });
     await expect(carregarDadosReferencia(vinculo, () => undefined)).rejects.toThrow(
       'Empresa sem versionamento',
     );
     cache.clear();
-    servidor({ 'versionamento/getPopulate': () => envelope(false, { message: 'x' }) });
+    servidor({ 'frenteLoja/versionamento': () => envelope(false, { message: 'x' }) });
     await expect(carregarDadosReferencia(vinculo, () => undefined)).rejects.toThrow(
       'Problemas ao buscar versionamento!',
     );
@@ -156,5 +175,7 @@ describe('carregarDadosReferencia', () => {
     expect(d.empresa.descricao).toBe('Loja Centro');
     expect(d.periodo.periodoAberto).toBe(true);
     expect(d.versao).toBe(7);
+    // Offline the user's permissions are unknown: every mode of the terminal stays.
+    expect(d.permissoes).toBeNull();
   });
 });

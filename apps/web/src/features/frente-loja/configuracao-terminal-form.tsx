@@ -1,8 +1,10 @@
+import type { PermissaoNegada } from '@retaguarda/domain/catalogos/permissao-negada';
 import { Alert, Button, Card, Form, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api/cliente.ts';
 import { notificar } from '../../lib/notify/notificar.ts';
 import { useSessao } from '../../lib/session/sessao.ts';
+import { PermissaoNegadaAviso, permissaoNegadaDe } from '../permissoes/permissao-negada.tsx';
 import { gravarVinculo, type VinculoTerminal } from './configuracao-terminal.ts';
 import { MENSAGENS_CARREGAMENTO } from './dados-referencia.ts';
 
@@ -25,6 +27,8 @@ export function ConfiguracaoTerminalForm({
   const [terminais, setTerminais] = useState<Opcao[]>([]);
   const [empresa, setEmpresa] = useState<string | undefined>(atual.empresaPadrao?._id);
   const [terminal, setTerminal] = useState<string | undefined>(atual.terminalPadrao?._id);
+  // The chosen store refused the POS to this user: say which permission is missing instead of 'no terminal'.
+  const [negada, setNegada] = useState<PermissaoNegada | null>(null);
 
   useEffect(() => {
     if (!usuario || !grupo) return;
@@ -40,15 +44,15 @@ export function ConfiguracaoTerminalForm({
 
   useEffect(() => {
     setTerminais([]);
+    setNegada(null);
     if (!empresa) return;
     void api
-      .post<Opcao[]>(
-        'terminal/getPopulate',
-        { filtro: { empresa, lixo: false } },
-        { acao: 'ao listar os terminais' },
-      )
+      .post<Opcao[]>('frenteLoja/terminais', { empresa }, { acao: 'ao listar os terminais' })
       .then(setTerminais)
-      .catch(() => setTerminais([]));
+      .catch((erro: unknown) => {
+        setTerminais([]);
+        setNegada(permissaoNegadaDe(erro));
+      });
   }, [empresa]);
 
   const salvar = () => {
@@ -108,7 +112,8 @@ export function ConfiguracaoTerminalForm({
             placeholder="Selecione o terminal"
           />
         </Form.Item>
-        {empresa && terminais.length === 0 && (
+        {negada && <PermissaoNegadaAviso negada={negada} tela="a Frente Loja" extra={null} />}
+        {empresa && !negada && terminais.length === 0 && (
           <Alert type="warning" showIcon title={MENSAGENS_CARREGAMENTO.terminalNaoEncontrado} />
         )}
         <Button type="primary" size="large" htmlType="submit" block style={{ marginTop: 16 }}>

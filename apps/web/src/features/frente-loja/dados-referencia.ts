@@ -1,4 +1,5 @@
 import type { CatalogoVenda, ConfiguracaoVenda, FormaPagamentoVenda } from '@retaguarda/domain';
+import { lerPermissaoNegada, type PermissaoNegada } from '@retaguarda/domain/catalogos/permissao-negada';
 import { api, ErroApi } from '../../lib/api/cliente.ts';
 import { gravarLista, lerLista } from './armazenamento-local.ts';
 import type { FuncaoTerminal, VinculoTerminal } from './configuracao-terminal.ts';
@@ -6,7 +7,9 @@ import type { ProdutoBusca } from './indice-produtos.ts';
 
 // Reference data of the POS, loaded as spec 2 section 7 "Local reference data loading" says, with the
 // messages of section 8. Each list is cached in IndexedDB by list name plus company id; without the
-// server the cached copy is used (local mode), so a reload offline still sells.
+// server the cached copy is used (local mode), so a reload offline still sells. The lists come from the
+// POS's own routes (/api/frenteLoja/*, open to whoever may use the POS of the store: acessarFrenteLoja),
+// never from the registration routes a cashier may not use.
 
 export const MENSAGENS_CARREGAMENTO = {
   empresaSemConfiguracao: 'Configurações da Empresa Padrão não foram encontrados, reconfigure o sistema!',
@@ -28,7 +31,14 @@ export const MENSAGENS_CARREGAMENTO = {
   empresaIndefinida: (lista: string) => `Falha ao capturar ${lista}, configuracoes.empresa esta indefinido!`,
 } as const;
 
-export class ErroCarregamento extends Error {}
+export class ErroCarregamento extends Error {
+  /** The user's profile lacks the POS permission in this store: the screen names it and who grants it. */
+  readonly permissaoNegada: PermissaoNegada | null;
+  constructor(mensagem: string, permissaoNegada: PermissaoNegada | null = null) {
+    super(mensagem);
+    this.permissaoNegada = permissaoNegada;
+  }
+}
 
 export interface ProdutoFrenteLoja extends ProdutoBusca {
   maximoFracao: number | null;
@@ -93,6 +103,8 @@ export interface DadosFrenteLoja {
   versao: number;
   /** Some list came from the local cache (server unreachable). */
   modoLocal: boolean;
+  /** The user's permissions in this store (the modes offered); null when unknown (offline): no filter. */
+  permissoes: ReadonlySet<number> | null;
 }
 
 interface ListaProdutosResposta {
@@ -159,7 +171,10 @@ async function carregarLista<T>(
   } catch (erro) {
     if (!(erro instanceof ErroApi)) throw new ErroCarregamento(MENSAGENS_CARREGAMENTO.naoCatalogado);
     if (erro.tipo === 'envelope')
-      throw new ErroCarregamento(MENSAGENS_CARREGAMENTO.falhaObter(rotulo, erro.message));
+      throw new ErroCarregamento(
+        MENSAGENS_CARREGAMENTO.falhaObter(rotulo, erro.message),
+        lerPermissaoNegada(erro.dados),
+      );
     const cache = await lerLista<T>(nome, empresaId).catch(() => undefined);
     if (cache !== undefined) return { valor: cache, doCache: true };
     throw new ErroCarregamento(
@@ -194,7 +209,8 @@ export async function carregarDadosReferencia(
   progresso('Empresa');
   const empresas = marcar(
     await carregarLista('empresa', 'Empresa', MENSAGENS_CARREGAMENTO.comunicacao, empresaId, () =>
-      api.post<Registro[]>('empresa/getPopulate', { filtro: { _id: empresaId } }, silencioso),
+      // Kept as a one-row list: the cache of earlier versions holds the list.
+      api.post<Registro>('frenteLoja/empresa', { empresa: empresaId }, silencioso).then((e) => [e]),
     ),
   );
   const empresa = empresas[0] as EmpresaFrenteLoja | undefined;
@@ -206,11 +222,7 @@ export async function carregarDadosReferencia(
   const terminalId = vinculo.terminalPadrao._id;
   const terminais = marcar(
     await carregarLista('terminal', 'Terminal', MENSAGENS_CARREGAMENTO.comunicacao, empresa._id, () =>
-      api.post<Registro[]>(
-        'terminal/getPopulate',
-        { filtro: { _id: terminalId, empresa: empresa._id } },
-        silencioso,
-      ),
+      api.post<Registro[]>('frenteLoja/terminais', { empresa: empresa._id }, silencioso),
     ),
   );
   const t = terminais.find((x) => x._id === terminalId);
@@ -231,12 +243,7 @@ export async function carregarDadosReferencia(
       'Forma Pagamento',
       MENSAGENS_CARREGAMENTO.comunicacaoFormaPagamento,
       empresa._id,
-      () =>
-        api.post<Registro[]>(
-          'formaPagamento/getPopulate',
-          { filtro: { empresa: empresa._id, lixo: false } },
-          silencioso,
-        ),
+      () => api.post<Registro[]>('frenteLoja/formasPagamento', { empresa: empresa._id }, silencioso),
     ),
   );
   progresso('Operadoras');
@@ -246,12 +253,7 @@ export async function carregarDadosReferencia(
       'Operadoras',
       MENSAGENS_CARREGAMENTO.comunicacaoOperadoras,
       empresa._id,
-      () =>
-        api.post<Registro[]>(
-          'operadora/getPopulate',
-          { filtro: { empresa: empresa._id, lixo: false } },
-          silencioso,
-        ),
+      () => api.post<Registro[]>('frenteLoja/operadoras', { empresa: empresa._id }, silencioso),
     ),
   );
   progresso('Setores de Impressão');
@@ -261,12 +263,7 @@ export async function carregarDadosReferencia(
       'Setor Impressão',
       MENSAGENS_CARREGAMENTO.comunicacao,
       empresa._id,
-      () =>
-        api.post<Registro[]>(
-          'setorImpressao/getPopulate',
-          { filtro: { empresa: empresa._id, lixo: false }, populateObj: ['impressora'] },
-          silencioso,
-        ),
+      () => api.post<Registro[]>('frenteLoja/setoresImpressao', { empresa: empresa._id }, silencioso),
     ),
   );
   progresso('Lista de Produtos');
@@ -301,7 +298,6 @@ export async function carregarDadosReferencia(
   );
 
   progresso('Olho no Imposto');
-  const uf = empresa.endereco?.uf;
   const olhoNoImposto = marcar(
     await carregarLista(
       'olhoNoImposto',
@@ -309,15 +305,8 @@ export async function carregarDadosReferencia(
       MENSAGENS_CARREGAMENTO.comunicacao,
       empresa._id,
       () =>
-        api.post<LinhaOlhoNoImposto[]>(
-          'olhoNoImposto/getPopulate',
-          {
-            filtro: uf ? { uf } : {},
-            select: 'uf codigo ex tipo nacionalfederal importadosfederal estadual municipal',
-            limit: 20000,
-          },
-          silencioso,
-        ),
+        // The server picks the store's state (limit 20000).
+        api.post<LinhaOlhoNoImposto[]>('frenteLoja/olhoNoImposto', { empresa: empresa._id }, silencioso),
     ),
   );
   progresso('Versionamento');
@@ -330,11 +319,7 @@ export async function carregarDadosReferencia(
         MENSAGENS_CARREGAMENTO.comunicacao,
         empresa._id,
         () =>
-          api.post<{ versao: number }[]>(
-            'versionamento/getPopulate',
-            { filtro: { empresa: empresa._id } },
-            silencioso,
-          ),
+          api.post<{ versao: number }[]>('frenteLoja/versionamento', { empresa: empresa._id }, silencioso),
       ),
     );
   } catch {
@@ -361,7 +346,18 @@ export async function carregarDadosReferencia(
     olhoNoImposto,
     versao,
     modoLocal,
+    permissoes: await permissoesNaLoja(empresa._id),
   };
+}
+
+/** The user's permissions in the store, or null when they cannot be read now (never cached: the user's). */
+async function permissoesNaLoja(empresaId: string): Promise<ReadonlySet<number> | null> {
+  try {
+    const r = await api.post<{ permissoes: number[] }>('getPermissoesUsuario', { empresaId }, silencioso);
+    return new Set(r.permissoes);
+  } catch {
+    return null;
+  }
 }
 
 /**

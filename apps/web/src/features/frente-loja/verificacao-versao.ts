@@ -12,8 +12,8 @@ export const INTERVALO_VERIFICACAO_VERSAO_MS = 30_000;
 export async function versaoNoServidor(empresaId: string): Promise<number | null> {
   try {
     const r = await api.post<{ versao: number }[]>(
-      'versionamento/getPopulate',
-      { filtro: { empresa: empresaId } },
+      'frenteLoja/versionamento',
+      { empresa: empresaId },
       { silencioso: true },
     );
     return typeof r[0]?.versao === 'number' ? r[0].versao : null;

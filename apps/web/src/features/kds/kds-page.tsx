@@ -38,6 +38,7 @@ import { useParams } from 'react-router';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { definirTema, obterSessao, useSessao } from '../../lib/session/sessao.ts';
 import { conectarSocket, type StatusSocket } from '../../lib/socket/socket-cliente.ts';
+import { PermissaoNegadaAviso, permissaoNegadaDe } from '../permissoes/permissao-negada.tsx';
 import {
   agirKds,
   aplicarPedido,
@@ -108,6 +109,7 @@ function EscolherEstacao() {
     queryFn: buscarEstacoes,
     enabled: Boolean(empresa),
   });
+  const negada = permissaoNegadaDe(estacoes.error);
   return (
     <Flex vertical gap={24} style={{ padding: 32, minHeight: '100vh', background: token.colorBgLayout }}>
       <Typography.Title level={1} style={{ margin: 0 }}>
@@ -115,6 +117,7 @@ function EscolherEstacao() {
       </Typography.Title>
       <Typography.Text type="secondary">Escolha a estação deste monitor.</Typography.Text>
       {estacoes.isLoading && <Spin size="large" />}
+      {negada && <PermissaoNegadaAviso negada={negada} tela="o KDS" />}
       {estacoes.data?.length === 0 && (
         <Empty description="Nenhuma estação KDS cadastrada para esta loja (Retaguarda > KDS Estação)." />
       )}
@@ -254,6 +257,14 @@ function TelaEstacao({ estacaoId }: { estacaoId: string }) {
     return () => window.removeEventListener('keydown', tecla);
   }, [teclado]);
 
+  const negada = permissaoNegadaDe(estacoes.error);
+  if (negada) {
+    return (
+      <Flex vertical justify="center" style={{ minHeight: '100vh', background: token.colorBgLayout }}>
+        <PermissaoNegadaAviso negada={negada} tela="o KDS" />
+      </Flex>
+    );
+  }
   if (dados.isError) {
     return (
       <Result
