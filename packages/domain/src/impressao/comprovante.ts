@@ -23,6 +23,11 @@ export function comprovanteDaLoja(configuracoes: unknown): ComprovanteVenda {
   return COMPROVANTES_VENDA.some((c) => c.id === v) ? (v as ComprovanteVenda) : 'nfce';
 }
 
+/** A note of venda.nfce the DANFE is printed for: authorised, or offline (printed at once, sent later). */
+export function notaValida(n: Record<string, unknown>): boolean {
+  return n.cancelado !== true && (n.statusNota === 'processado' || n.statusNota === 'contingencia');
+}
+
 /** NFC-e manual (DANFE NFC-e, division V): the text a homologation note carries. */
 export const TEXTO_HOMOLOGACAO_DANFE = 'EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL';
 

@@ -114,6 +114,8 @@ export function resumoNfceDaVenda(l: Linha): Record<string, unknown> {
     serie: n.serie,
     posicao: n.posicao,
     tpEmis: n.tpEmis,
+    // 2 homologation: the POS marks it 'sem valor fiscal' (issue 13 point 4).
+    tpAmb: n.tpAmb,
     statusNota: n.statusNota,
     cStat: n.cStat,
     xMotivo: n.xMotivo,

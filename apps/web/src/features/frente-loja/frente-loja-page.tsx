@@ -1,9 +1,5 @@
 import { BulbOutlined, HomeOutlined, SettingOutlined } from '@ant-design/icons';
 import { TIPO_VENDA, type Venda } from '@retaguarda/domain';
-import {
-  PERMISSAO_DO_MODO_FRENTE_LOJA,
-  type PermissaoNegada,
-} from '@retaguarda/domain/catalogos/permissao-negada';
 import { Alert, Button, Flex, Layout, Result, Segmented, Spin, Tag, Tooltip, Typography, theme } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { definirEmpresaDasChamadas } from '../../lib/api/cliente.ts';
@@ -13,7 +9,6 @@ import { conectarSocket } from '../../lib/socket/socket-cliente.ts';
 import { RenovarLoginDialog } from '../auth/renovar-login-dialog.tsx';
 import { AtalhosOperacao } from '../expedicao/atalhos-operacao.tsx';
 import { LiberacaoSupervisorProvider } from '../liberacao/liberacao-supervisor.tsx';
-import { PermissaoNegadaAviso } from '../permissoes/permissao-negada.tsx';
 import { vendasNaFila } from './armazenamento-local.ts';
 import { type FuncaoTerminal, lerVinculo, type VinculoTerminal } from './configuracao-terminal.ts';
 import { ConfiguracaoTerminalForm } from './configuracao-terminal-form.tsx';
@@ -26,6 +21,7 @@ import {
 } from './dados-referencia.ts';
 import { enviarFila } from './fila-offline.ts';
 import { criarIndiceProdutos } from './indice-produtos.ts';
+import { useReciboVenda } from './recibo-venda.tsx';
 import { TelaCaixa } from './tela-caixa.tsx';
 import { TelaDelivery } from './tela-delivery.tsx';
 import { TelaMesas } from './tela-mesas.tsx';
@@ -48,19 +44,10 @@ const MODOS: { modo: Modo; rotulo: string; funcao: FuncaoTerminal }[] = [
   { modo: 'vendas', rotulo: 'Vendas', funcao: 'caixa' },
 ];
 
-/** The terminal's modes the user may use (a waiter on the till terminal gets tables and tabs only). */
-function modosDo(dados: DadosFrenteLoja) {
-  return MODOS.filter(
-    (m) =>
-      dados.terminal.funcoes.includes(m.funcao) &&
-      (dados.permissoes === null || dados.permissoes.has(PERMISSAO_DO_MODO_FRENTE_LOJA[m.modo])),
-  );
-}
-
 type Estado =
   | { tipo: 'configurar' }
   | { tipo: 'carregando'; etapa: string }
-  | { tipo: 'erro'; mensagem: string; negada?: PermissaoNegada | null }
+  | { tipo: 'erro'; mensagem: string }
   | { tipo: 'pronto'; dados: DadosFrenteLoja };
 
 export function FrenteLojaPage() {
@@ -107,15 +94,14 @@ function FrenteLoja() {
       );
       setPeriodo(dados.periodo);
       setOffline(dados.modoLocal);
-      const primeira = modosDo(dados)[0];
+      const primeira = MODOS.find((m) => dados.terminal.funcoes.includes(m.funcao));
       if (primeira) setModo(primeira.modo);
       setEstado({ tipo: 'pronto', dados });
     } catch (erro) {
       const mensagem = erro instanceof ErroCarregamento ? erro.message : 'Erro Não Catalogado.';
-      const negada = erro instanceof ErroCarregamento ? erro.permissaoNegada : null;
-      // Setup errors stay 15 s (spec 1 section 9); a missing permission is told in place of the screen.
-      if (!negada) notificar({ tipo: 'error', mensagem, duracao: 15 });
-      setEstado({ tipo: 'erro', mensagem, negada });
+      // Setup errors stay 15 s (spec 1 section 9).
+      notificar({ tipo: 'error', mensagem, duracao: 15 });
+      setEstado({ tipo: 'erro', mensagem });
     }
   }, []);
 
@@ -146,6 +132,8 @@ function FrenteLoja() {
     void recarregarCadastros();
   });
   const indice = useMemo(() => (dados ? criarIndiceProdutos(dados.produtos) : null), [dados]);
+  // The customer's receipt after a counter sale ends (the store's choice; recibo-venda.tsx).
+  const recibo = useReciboVenda(dados);
   const amb = useMemo<AmbienteVenda | null>(
     () =>
       dados && usuario && grupo
@@ -237,11 +225,12 @@ function FrenteLoja() {
   }, [usuario, dados]);
 
   const terminarVenda = useCallback(
-    (_v: Venda | null) => {
+    (v: Venda | null) => {
       setContadorVenda((c) => c + 1);
       void rodarFila();
+      if (v) recibo.aoEncerrar(v);
     },
-    [rodarFila],
+    [rodarFila, recibo.aoEncerrar],
   );
 
   const registrarRecarga = useCallback((fn: (() => void) | null) => {
@@ -251,7 +240,7 @@ function FrenteLoja() {
     recargaMesas.current = fn;
   }, []);
 
-  const modos = dados ? modosDo(dados) : [];
+  const modos = dados ? MODOS.filter((m) => dados.terminal.funcoes.includes(m.funcao)) : [];
 
   return (
     <Layout style={{ height: '100vh', overflow: 'hidden' }}>
@@ -340,10 +329,7 @@ function FrenteLoja() {
             <Typography.Text data-testid="etapa-carregamento">Carregando {estado.etapa}...</Typography.Text>
           </Flex>
         )}
-        {estado.tipo === 'erro' && estado.negada && (
-          <PermissaoNegadaAviso negada={estado.negada} tela="a Frente Loja" />
-        )}
-        {estado.tipo === 'erro' && !estado.negada && (
+        {estado.tipo === 'erro' && (
           <Result
             status="error"
             title="Não foi possível carregar a Frente Loja"
@@ -366,7 +352,7 @@ function FrenteLoja() {
           />
         )}
         {/* No sale screen on a terminal without sale functions (a kitchen TV, the dispatch desk). */}
-        {dados && amb && indice && periodo && modos.some((m) => m.modo === modo) && (
+        {dados && amb && indice && periodo && modos.length > 0 && (
           <div style={{ height: '100%' }}>
             {modo === 'balcao' && (
               <TelaVenda
@@ -411,6 +397,7 @@ function FrenteLoja() {
           </div>
         )}
       </Layout.Content>
+      {recibo.elemento}
     </Layout>
   );
 }

@@ -1,3 +1,4 @@
+import type { FigurasFechamento } from '@retaguarda/domain/caixa/fechamento';
 import { api } from '../../lib/api/cliente.ts';
 import type { RelatorioFechamento } from './venda-api.ts';
 
@@ -85,6 +86,8 @@ export function documentoFechamento(r: RelatorioFechamento, cabecalho: Cabecalho
       ? contados.map((c) => ({ descricao: c.descricao, valor: c.contado ?? '0' }))
       : null,
     diferenca: r.periodo.diferenca ?? null,
+    // The labelled figures of the report: the slip prints them under the screen's labels.
+    figuras: (r as RelatorioFechamento & { figuras?: FigurasFechamento }).figuras ?? null,
   };
 }
 

@@ -1,5 +1,11 @@
 import { formatarMoeda, PERMISSAO, tiposPagamento } from '@retaguarda/domain';
 import {
+  descreverDiferenca,
+  type FigurasFechamento,
+  type LinhaConferencia,
+  ROTULOS_FECHAMENTO as R,
+} from '@retaguarda/domain/caixa/fechamento';
+import {
   Alert,
   Button,
   Card,
@@ -12,7 +18,9 @@ import {
   Table,
   Tag,
   Typography,
+  theme,
 } from 'antd';
+import type React from 'react';
 import { useState } from 'react';
 import { ErroApi } from '../../lib/api/cliente.ts';
 import { notificar } from '../../lib/notify/notificar.ts';
@@ -331,17 +339,12 @@ export function RelatorioCaixa({
   aoConciliar: () => void;
   aoImprimir?: () => void;
 }) {
-  const r = relatorio as RelatorioFechamento & {
-    totalVendas?: string;
-    totalSangrias?: string;
-    totalSuprimentos?: string;
-    dinheiroEmCaixa?: string;
-    totalOutrosPagamentos?: string;
-  };
+  const r = relatorio as RelatorioFechamento & { figuras?: FigurasFechamento };
+  const f = r.figuras;
   return (
     <Card
       title="Relatório de fechamento"
-      style={{ flex: '1 1 460px' }}
+      style={{ flex: '1 1 520px' }}
       data-testid="relatorio-caixa"
       extra={
         <Flex gap={8}>
@@ -360,53 +363,140 @@ export function RelatorioCaixa({
         <Descriptions.Item label="Situação">
           <span data-testid="relatorio-status">{r.periodo.status.descricao ?? r.periodo.status.id}</span>
         </Descriptions.Item>
-        <Descriptions.Item label="Diferença">
-          <span data-testid="relatorio-diferenca">{formatarMoeda(r.periodo.diferenca ?? '0')}</span>
-        </Descriptions.Item>
-        <Descriptions.Item label="Recebimentos (dinheiro em caixa)">
-          {formatarMoeda(r.dinheiroEmCaixa ?? '0')}
-        </Descriptions.Item>
-        <Descriptions.Item label="Sangrias">{formatarMoeda(r.totalSangrias ?? '0')}</Descriptions.Item>
-        <Descriptions.Item label="Pagamentos (outras formas)">
-          {formatarMoeda(r.totalOutrosPagamentos ?? '0')}
-        </Descriptions.Item>
-        <Descriptions.Item label="Suprimentos (com abertura)">
-          {formatarMoeda(r.totalSuprimentos ?? '0')}
-        </Descriptions.Item>
-        <Descriptions.Item label="Total de vendas">
-          <Typography.Text strong data-testid="relatorio-total-vendas">
-            {formatarMoeda(r.totalVendas ?? '0')}
-          </Typography.Text>
-        </Descriptions.Item>
       </Descriptions>
-      <Table
-        size="small"
-        style={{ marginTop: 12 }}
-        pagination={false}
-        rowKey="tipo"
-        dataSource={r.conferencia}
-        columns={[
-          { title: 'Forma', dataIndex: 'descricao' },
-          {
-            title: 'Esperado',
-            dataIndex: 'esperado',
-            align: 'right',
-            render: (v: string) => formatarMoeda(v),
-          },
-          {
-            title: 'Contado',
-            dataIndex: 'contado',
-            align: 'right',
-            render: (v: string | null) => (v ? formatarMoeda(v) : '-'),
-          },
-          {
-            title: 'Diferença',
-            dataIndex: 'diferenca',
-            align: 'right',
-            render: (v: string | null) => (v ? formatarMoeda(v) : '-'),
-          },
-        ]}
-      />
+      {f && f.diferencaTotal !== null && (
+        <Alert
+          style={{ marginTop: 12 }}
+          type={descreverDiferenca(f.diferencaTotal).sentido === 'confere' ? 'success' : 'error'}
+          showIcon
+          data-testid="relatorio-diferenca-total"
+          title={
+            <span>
+              {R.diferencaTotal}: <Diferenca valor={f.diferencaTotal} testid="relatorio-diferenca" />
+            </span>
+          }
+        />
+      )}
+      {f ? (
+        <>
+          <Typography.Title level={5} style={{ marginTop: 12 }}>
+            {R.vendasPorForma}
+          </Typography.Title>
+          <Table
+            size="small"
+            pagination={false}
+            rowKey="tipo"
+            dataSource={f.vendasPorForma}
+            data-testid="relatorio-vendas-forma"
+            locale={{ emptyText: 'Nenhuma venda recebida.' }}
+            columns={[
+              { title: 'Forma', dataIndex: 'descricao' },
+              { title: 'Qtde', dataIndex: 'quantidade', align: 'right', width: 70 },
+              { title: 'Valor', dataIndex: 'valor', align: 'right', render: (v: string) => formatarMoeda(v) },
+            ]}
+            summary={() => (
+              <Table.Summary.Row>
+                <Table.Summary.Cell index={0} colSpan={2}>
+                  <Typography.Text strong>{R.totalVendasRegistradas}</Typography.Text>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={1} align="right">
+                  <Typography.Text strong data-testid="relatorio-vendas-registradas">
+                    {formatarMoeda(f.totalVendasRegistradas)}
+                  </Typography.Text>
+                </Table.Summary.Cell>
+              </Table.Summary.Row>
+            )}
+          />
+          <Typography.Title level={5} style={{ marginTop: 12 }}>
+            {R.gaveta}
+          </Typography.Title>
+          <Descriptions column={1} size="small" bordered data-testid="relatorio-gaveta">
+            <Descriptions.Item label={R.valorAbertura}>{formatarMoeda(f.valorAbertura)}</Descriptions.Item>
+            <Descriptions.Item label={`+ ${R.vendasDinheiro}`}>
+              {formatarMoeda(f.vendasDinheiro)}
+            </Descriptions.Item>
+            <Descriptions.Item label={`+ ${R.suprimentos} (${f.quantidadeSuprimentos})`}>
+              {formatarMoeda(f.totalSuprimentos)}
+            </Descriptions.Item>
+            <Descriptions.Item label={`- ${R.sangrias} (${f.quantidadeSangrias})`}>
+              {formatarMoeda(f.totalSangrias)}
+            </Descriptions.Item>
+            <Descriptions.Item label={`= ${R.dinheiroEsperado}`}>
+              <Typography.Text strong>{formatarMoeda(f.dinheiroEsperado)}</Typography.Text>
+            </Descriptions.Item>
+          </Descriptions>
+          <Typography.Title level={5} style={{ marginTop: 12 }}>
+            {R.conferencia}
+          </Typography.Title>
+          <Table<LinhaConferencia>
+            size="small"
+            pagination={false}
+            rowKey="tipo"
+            dataSource={f.conferencia}
+            data-testid="relatorio-conferencia"
+            onRow={(l) => ({ 'data-testid': `conferencia-${l.tipo}` }) as React.HTMLAttributes<HTMLElement>}
+            columns={[
+              { title: 'Forma', dataIndex: 'descricao' },
+              {
+                title: R.esperado,
+                dataIndex: 'esperado',
+                align: 'right',
+                render: (v: string) => formatarMoeda(v),
+              },
+              {
+                title: R.contado,
+                dataIndex: 'contado',
+                align: 'right',
+                render: (v: string | null) => (v === null ? '-' : formatarMoeda(v)),
+              },
+              {
+                title: R.diferenca,
+                dataIndex: 'diferenca',
+                align: 'right',
+                render: (v: string | null) => <Diferenca valor={v} />,
+              },
+            ]}
+          />
+          {!f.contado && <Typography.Paragraph type="secondary">{R.semContagem}</Typography.Paragraph>}
+          <Descriptions column={1} size="small" bordered style={{ marginTop: 12 }}>
+            <Descriptions.Item
+              label={
+                <span>
+                  {R.totalVendasContagem}
+                  <br />
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {R.formulaContagem}
+                  </Typography.Text>
+                </span>
+              }
+            >
+              <Typography.Text strong data-testid="relatorio-total-vendas">
+                {formatarMoeda(f.totalVendasContagem)}
+              </Typography.Text>
+            </Descriptions.Item>
+          </Descriptions>
+        </>
+      ) : (
+        <Typography.Paragraph type="secondary">Relatório sem os valores detalhados.</Typography.Paragraph>
+      )}
     </Card>
+  );
+}
+
+/** A difference with its sign and word; shortage in the error colour, overage in the warning one. */
+function Diferenca({ valor, testid }: { valor: string | null; testid?: string }) {
+  const { token } = theme.useToken();
+  if (valor === null) return <span>-</span>;
+  const d = descreverDiferenca(valor);
+  const cor =
+    d.sentido === 'falta'
+      ? token.colorError
+      : d.sentido === 'sobra'
+        ? token.colorWarning
+        : token.colorSuccess;
+  return (
+    <Typography.Text strong style={{ color: cor }} data-testid={testid}>
+      {d.texto}
+    </Typography.Text>
   );
 }

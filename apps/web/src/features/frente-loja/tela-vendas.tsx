@@ -5,12 +5,14 @@ import { notificar } from '../../lib/notify/notificar.ts';
 import { useLiberacaoSupervisor } from '../liberacao/liberacao-supervisor.tsx';
 import type { DadosFrenteLoja, ProdutoFrenteLoja } from './dados-referencia.ts';
 import type { IndiceProdutos } from './indice-produtos.ts';
+import { notasValidas, TagHomologacao, useImprimirComprovante } from './recibo-venda.tsx';
 import { TelaVenda } from './tela-venda.tsx';
 import { type VendaServidor, vendaApi } from './venda-api.ts';
 import type { AmbienteVenda } from './venda-local.ts';
 
 // The store's sales of the current period: an ended sale is reopened with the supervisor's release
-// (permission 19) and shown for editing; an open one is opened. Counter and delivery show the period
+// (permission 19) and shown for editing; an open one is opened. An ended sale's receipt is reprinted here
+// (the DANFE NFC-e when it has a valid note, else the non-fiscal receipt; recibo-venda.tsx). Counter and delivery show the period
 // sequence, tables and tabs their number (spec 1 section 9).
 
 type Filtro = 'encerradas' | 'abertas';
@@ -45,6 +47,7 @@ export function TelaVendas({
   const [carregando, setCarregando] = useState(false);
   const [selecionada, setSelecionada] = useState<string | null>(null);
   const [aberta, setAberta] = useState<VendaServidor | null>(null);
+  const imprimirComprovante = useImprimirComprovante(dados.terminal._id);
 
   const carregar = useCallback(async () => {
     setCarregando(true);
@@ -162,6 +165,20 @@ export function TelaVendas({
           },
           { title: 'Total', width: 120, align: 'right', render: (_, v) => formatarMoeda(v.total) },
           {
+            title: 'NFC-e',
+            width: 150,
+            render: (_, v) => {
+              const nota = notasValidas(v)[0];
+              if (!nota) return <Typography.Text type="secondary">-</Typography.Text>;
+              return (
+                <Flex vertical gap={2} align="start">
+                  <span>nº {String(nota.numero)}</span>
+                  {nota.tpAmb === 2 && <TagHomologacao />}
+                </Flex>
+              );
+            },
+          },
+          {
             title: 'Situação',
             width: 130,
             render: (_, v) => <Tag>{statusVenda.porId(v.status.id as 57)?.descricao ?? v.status.id}</Tag>,
@@ -175,6 +192,16 @@ export function TelaVendas({
         <Button size="large" onClick={() => void carregar()}>
           Atualizar
         </Button>
+        {filtro === 'encerradas' && (
+          <Button
+            size="large"
+            disabled={!venda}
+            onClick={() => venda && void imprimirComprovante(venda)}
+            data-testid="reimprimir-comprovante"
+          >
+            {venda && notasValidas(venda).length > 0 ? 'Reimprimir DANFE NFC-e' : 'Reimprimir recibo'}
+          </Button>
+        )}
         {filtro === 'encerradas' ? (
           <Button
             size="large"
