@@ -66,7 +66,7 @@ describe('combos of different discount types (issue 16.1)', () => {
 });
 
 describe('the engine and the server refuse the same input (issue 16.3)', () => {
-  const recusadas = ['0', '-1', 'NaN', '0.00009', '1e3', 'abc'];
+  const recusadas = ['0', '-1', 'NaN', '0.00009', '1e3', 'abc', '100000', '120000000000000000000'];
 
   it('quantity 0, negative, NaN or below 0.0001 on add and on change: refused, nothing changes', async () => {
     for (const quantidade of recusadas) {
@@ -105,13 +105,20 @@ describe('the engine and the server refuse the same input (issue 16.3)', () => {
       numeroItem: 1,
       modo: 5,
       valor: '20.00',
-      liberacao: await l.liberacao(PERMISSAO.descontoItem),
+      // the body is refused before the release is looked at
+      liberacao: await l.liberacao(PERMISSAO.descontoItem, undefined, undefined, {
+        venda: String(v._id),
+        desconto: { modo: 4, valor: '20.00' },
+      }),
     });
     expect(msg(item)).toBe('Dados inválidos. modo: Modo de desconto inválido!');
     const geral = await l.post(`/api/venda/${v._id}/descontoGeral`, {
       modo: 2,
       valor: '1.00',
-      liberacao: await l.liberacao(PERMISSAO.descontoGeral),
+      liberacao: await l.liberacao(PERMISSAO.descontoGeral, undefined, undefined, {
+        venda: String(v._id),
+        desconto: { modo: 0, valor: '1.00' },
+      }),
     });
     expect(msg(geral)).toBe('Dados inválidos. modo: Modo de desconto inválido!');
     expect((await l.get(`/api/venda/${v._id}`)).corpo.data).toMatchObject({ total: '24.90' });
@@ -120,8 +127,54 @@ describe('the engine and the server refuse the same input (issue 16.3)', () => {
       numeroItem: 1,
       modo: 4,
       valor: '20.00',
-      liberacao: await l.liberacao(PERMISSAO.descontoItem),
+      liberacao: await l.liberacao(PERMISSAO.descontoItem, undefined, undefined, {
+        venda: String(v._id),
+        desconto: { modo: 4, valor: '20.00' },
+      }),
     });
     expect(quatro.corpo.data).toMatchObject({ total: '20.00' });
+  });
+});
+
+describe('the service charge (issue 16.2)', () => {
+  const servico = (v: Registro) =>
+    (v.produtos as Registro[]).find((i) => String(i.obs).startsWith('Serviço') && !i.cancelado);
+
+  it('a percentage the store allows, rounded to the cent, recomputed after a general discount', async () => {
+    const lata = await l.produto('Refrigerante Lata 350ml');
+    const aberta = await l.post('/api/venda', { tipoVenda: 54, mesa: 71 });
+    const id = aberta.corpo.data._id as string;
+    await l.post(`/api/venda/${id}/itens`, { produtos: [{ produto: xBurguer }, { produto: lata }] });
+    for (const percentualServico of ['150', '-10', '0', '20.5']) {
+      const r = await l.post(`/api/venda/${id}/fecharConta`, { comServico: true, percentualServico });
+      expect(msg(r), percentualServico).toBe('O percentual do serviço deve ser maior que 0 e no máximo 20%!');
+    }
+    const intacta = (await l.get(`/api/venda/${id}`)).corpo.data;
+    expect(intacta).toMatchObject({ status: { id: 57 }, total: '31.40' });
+    expect(servico(intacta)).toBeUndefined();
+
+    // 12.5 % of 31.40 = 3.925 -> 3.93 (was truncated to 3.92)
+    const fechada = await l.post(`/api/venda/${id}/fecharConta`, {
+      comServico: true,
+      percentualServico: '12.5',
+    });
+    expect(fechada.corpo.valido, JSON.stringify(fechada.corpo)).toBe(true);
+    expect(servico(fechada.corpo.data)).toMatchObject({ valorLiquido: '3.93', obs: 'Serviço 12.5%' });
+    expect(fechada.corpo.data).toMatchObject({ status: { id: 58 }, total: '35.33' });
+
+    // A general R$ 5,00 on the consumption: 26.40, the service 3.30 (never cut by the discount)
+    const geral = await l.post(`/api/venda/${id}/descontoGeral`, {
+      modo: 0,
+      valor: '5.00',
+      liberacao: await l.liberacao(PERMISSAO.descontoGeral, undefined, undefined, {
+        venda: id,
+        desconto: { modo: 0, valor: '5.00' },
+      }),
+    });
+    expect(geral.corpo.valido, JSON.stringify(geral.corpo)).toBe(true);
+    expect(servico(geral.corpo.data)).toMatchObject({ valorLiquido: '3.30', desconto: '0.00' });
+    expect(geral.corpo.data).toMatchObject({ totalDesconto: '5.00', total: '29.70' });
+    const lida = (await l.get(`/api/venda/${id}`)).corpo.data;
+    expect(lida.total).toBe('29.70');
   });
 });

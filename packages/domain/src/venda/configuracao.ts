@@ -157,6 +157,10 @@ export const configuracaoVendaSchema = z.object({
     )
     .default([]),
   taxaEntregaPadrao: dec.nullish(),
+  /** The store's Gorjeta product: its lines are the service charge (servico.ts); set by the server. */
+  produtoServico: idSchema.nullish(),
+  /** Largest service percentage the store allows (default 20, servico.ts). */
+  percentualServicoMaximo: dec.nullish(),
   areasAtendimento: z.array(areaAtendimentoSchema).default([]),
 });
 export type ConfiguracaoVenda = z.infer<typeof configuracaoVendaSchema>;

@@ -2,6 +2,7 @@ import { TIPO_VENDA } from '../catalogos/venda.ts';
 import type { Centavos } from '../dinheiro/decimal.ts';
 import { garantirVendaEditavel } from './editavel.ts';
 import type { Venda, VendaItem } from './esquemas.ts';
+import { calcularValorServico } from './servico.ts';
 
 // When the lines of a sale go to the kitchen (confirmed: they get their id, the KDS and the production
 // tickets take them from there), and how a table's bill is merged into another's. Web and server ask here.
@@ -49,20 +50,9 @@ export function confirmarParaCozinha(
 
 // ---- service charge and merged tables ----
 
-/** The service charge on the consumption, truncated to the cent (percentual as '10' or '12.5'). */
+/** The service charge on the consumption (percentual as '10' or '12.5'): the rule of servico.ts, rounded to the cent. */
 export function valorServico(consumo: Centavos, percentual: string): Centavos {
-  const milesimos = Math.round(Number(percentual) * 1000);
-  return Math.trunc((consumo * milesimos) / 100_000) as Centavos;
-}
-
-/** The service line says its percentage in its note ('Serviço 10%', written by fecharConta). */
-export function observacaoServico(percentual: string): string {
-  return `Serviço ${percentual}%`;
-}
-
-export function percentualDoServico(obs: string): string | null {
-  const m = /Serviço\s+(\d+(?:[.,]\d+)?)%/.exec(obs);
-  return m?.[1] ? m[1].replace(',', '.') : null;
+  return calcularValorServico(consumo, percentual);
 }
 
 /**

@@ -12,6 +12,7 @@ import { garantirVendaEditavel } from './editavel.ts';
 import { ErroNegocio, MENSAGENS } from './erros.ts';
 import type { Id, PessoaRef, Venda, VendaEvento, VendaItem } from './esquemas.ts';
 import { ratearProporcional } from './rateio.ts';
+import { ehLinhaServico } from './servico.ts';
 
 // spec 5 "Item discount" and "General discount". Both work on a recomputed sale and return the
 // sale with the new inputs plus the 'Desconto' event to record; call recalcularVenda afterwards.
@@ -46,6 +47,8 @@ export interface ContextoDesconto {
   readonly terminal?: Id | null;
   /** ISO instant of the operation (no clock inside the engine). */
   readonly dataHora: string;
+  /** The store's service product (configuracao.produtoServico): the service line takes no discount. */
+  readonly produtoServico?: Id | null | undefined;
 }
 
 const soma = (...v: string[]) => v.reduce((s, x) => s + lerDinheiro(x), 0);
@@ -153,6 +156,7 @@ export function aplicarDescontoItem(
   if (!ctx.supervisor) throw new ErroNegocio(MENSAGENS.supervisorNaoInformado);
   const item = venda.produtos.find((i) => i.numeroItem === numeroItem && !i.cancelado);
   if (!item) throw new ErroNegocio(MENSAGENS.itemNaoInformado);
+  if (ehLinhaServico(item, ctx.produtoServico)) throw new ErroNegocio(MENSAGENS.descontoServico);
   if (item.existePosicaoPago) throw new ErroNegocio(MENSAGENS.itemBloqueadoPosicao);
   const total = calcularDescontoItem(item, modo, valor);
   const totalItem = lerDinheiro(item.valorBruto) + lerDinheiro(item.acrescimo);
@@ -187,7 +191,12 @@ export function aplicarDescontoGeral(
   garantirVendaEditavel(venda);
   garantirModo(modoDescontoGeralSchema, modo);
   if (!ctx.supervisor) throw new ErroNegocio(MENSAGENS.supervisorNaoInformado);
-  const conta = lerDinheiro(venda.subTotal) + lerDinheiro(venda.totalAcrescimo);
+  // The bill the general discount applies to is the consumption: the service line is never cut.
+  const servico = venda.produtos.reduce(
+    (s, i) => (!i.cancelado && ehLinhaServico(i, ctx.produtoServico) ? s + lerDinheiro(i.valorLiquido) : s),
+    0,
+  );
+  const conta = lerDinheiro(venda.subTotal) + lerDinheiro(venda.totalAcrescimo) - servico;
   let total: number;
   if (modo === 1) {
     const pct = lerEscalado(valor, 5, 'arredondar');

@@ -10,6 +10,11 @@ export const MENSAGENS = {
   quantidadeInvalida: 'Quantidade inválida!',
   /** designed: item discount modes are 0-4, general discount modes 0-1 (spec 5). */
   modoDescontoInvalido: 'Modo de desconto inválido!',
+  /** designed: the service line takes no item discount (servico.ts). */
+  descontoServico: 'A taxa de serviço não recebe desconto!',
+  /** designed: the service percentage the store allows (servico.ts). */
+  percentualServicoInvalido: (maximo: string) =>
+    `O percentual do serviço deve ser maior que 0 e no máximo ${maximo}%!`,
   combosInvalidos: 'Falha na validação dos Combos',
   /** designed: combo/group not-found messages (spec 1, section 8). */
   comboNaoEncontrado: 'Combo não encontrado!',

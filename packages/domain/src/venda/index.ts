@@ -17,4 +17,5 @@ export * from './posicao.ts';
 export * from './precos.ts';
 export * from './rateio.ts';
 export * from './recalcular.ts';
+export * from './servico.ts';
 export * from './transicoes.ts';

@@ -8,15 +8,19 @@ import { vendaItemSchema } from './esquemas.ts';
 // Changing the items of a sale (spec 7: PUT venda/{id} with produtos clears general discounts).
 // Call recalcularVenda afterwards.
 
-const QUANTIDADE = /^\d+(\.\d+)?$/;
+const QUANTIDADE = /^\d{1,9}(\.\d{1,30})?$/;
+/** 99 999,9999: above it a line's value could leave the exact integer range of the money helpers. */
+const QUANTIDADE_MAXIMA = 999_999_999;
 
 /**
- * A quantity the sale accepts: plain decimal text (no sign, no exponent, not NaN) that is at least the
- * smallest unit once truncated to 4 decimals. The server and the POS both ask this, so the POS never
+ * A quantity the sale accepts: plain decimal text (no sign, no exponent, not NaN) from the smallest unit
+ * (0,0001, after truncation to 4 decimals) to 99 999,9999. The server and the POS both ask this, so the POS never
  * shows a total the server then refuses.
  */
 export function quantidadeValida(quantidade: unknown): quantidade is string {
-  return typeof quantidade === 'string' && QUANTIDADE.test(quantidade) && lerQuantidade(quantidade) > 0;
+  if (typeof quantidade !== 'string' || !QUANTIDADE.test(quantidade)) return false;
+  const q = lerQuantidade(quantidade);
+  return q > 0 && q <= QUANTIDADE_MAXIMA;
 }
 
 /** 'Quantidade inválida!' unless `quantidadeValida`. */

@@ -22,6 +22,7 @@ import { aplicarTotaisPagamento } from './pagamentos.ts';
 import { precoPizza, validarPizza } from './pizza.ts';
 import { ajusteHappyHour, ajusteSugestao, melhorPromocao, precoProduto } from './precos.ts';
 import { ratearProporcional } from './rateio.ts';
+import { calcularValorServico, ehLinhaServico, percentualDoServico } from './servico.ts';
 
 // The heart of the sale engine: sale + catalogue + settings + server time -> the sale with every
 // line and total recomputed. Pure and idempotent; the server calls it as the authority and the
@@ -50,6 +51,8 @@ interface Linha {
   promocao: string | null;
   filhos: ProdutoFilho[] | null;
   precoCusto: string;
+  /** Service line (servico.ts): its percentage, its value computed on the consumption. */
+  servico: string | null;
 }
 
 function linhaCongelada(item: VendaItem, posicaoPaga: boolean): Linha {
@@ -73,6 +76,7 @@ function linhaCongelada(item: VendaItem, posicaoPaga: boolean): Linha {
     promocao: item.promocao ?? null,
     filhos: null,
     precoCusto: item.precoCusto,
+    servico: null,
   };
 }
 
@@ -100,6 +104,10 @@ export function recalcularVenda(
   const linhas: Linha[] = venda.produtos.map((item) => {
     const pago = item.posicao.some((p) => p.pago);
     if (item.cancelado || pago) return linhaCongelada(item, pago);
+    const percentualServico = ehLinhaServico(item, configuracao.produtoServico)
+      ? percentualDoServico(item.obs)
+      : null;
+    if (percentualServico !== null) return linhaServico(item, percentualServico);
     const qtd = lerQuantidade(item.quantidade);
     const produto = indice.produtos.get(item.produto._id);
     const dataMs = paraMs(item.data);
@@ -174,6 +182,7 @@ export function recalcularVenda(
       precoCusto: produto?.custo
         ? escreverEscalado(lerEscalado(produto.custo, 4, 'arredondar'), 4)
         : item.precoCusto,
+      servico: null,
     };
   });
 
@@ -184,7 +193,7 @@ export function recalcularVenda(
   let outros = 0;
   let capacidadeGeral = 0;
   for (const l of linhas) {
-    if (!l.ativa) continue;
+    if (!l.ativa || l.servico !== null) continue;
     if (!l.congelada) {
       let livre = l.bruto + l.acrescimo;
       l.descCombo = Math.min(l.descCombo, livre);
@@ -204,13 +213,17 @@ export function recalcularVenda(
   if (venda.descontoGeral) {
     const alvo = lerDinheiro(venda.descontoGeral.totalDesconto);
     const geral = Math.min(Math.max(0, alvo - outros), capacidadeGeral);
-    const livres = linhas.filter((l) => l.ativa && !l.congelada);
+    // The service line is never cut by the general discount.
+    const livres = linhas.filter((l) => l.ativa && !l.congelada && l.servico === null);
     const pesos = livres.map((l) => l.bruto + l.acrescimo - outrosDescontos(l));
     const partes = ratearProporcional(geral, pesos);
     livres.forEach((l, k) => {
       l.descGeral = partes[k] ?? 0;
     });
   }
+
+  // Service lines last: their percentage of the consumption after item and general discounts.
+  calcularServico(linhas);
 
   let subTotal = 0;
   let totalAcrescimo = 0;
@@ -305,6 +318,48 @@ export function recalcularVenda(
   });
 }
 
+/** A free service line: no promotion, combo or discount of its own; its value comes from calcularServico. */
+function linhaServico(item: VendaItem, percentual: string): Linha {
+  return {
+    item,
+    congelada: false,
+    ativa: true,
+    posicaoPaga: false,
+    qtd: 10_000,
+    preco: 0,
+    bruto: 0,
+    acrescimo: 0,
+    acrescimoSugestao: 0,
+    descCombo: 0,
+    descHappyHour: 0,
+    descSugestao: 0,
+    descPersonalizado: 0,
+    descGeral: 0,
+    comboAtivo: false,
+    cor: null,
+    promocao: null,
+    filhos: null,
+    precoCusto: item.precoCusto,
+    servico: percentual,
+  };
+}
+
+/** Consumption = every other active line after its discounts (paid seats included), then the % rounded. */
+function calcularServico(linhas: Linha[]): void {
+  let consumo = 0;
+  let temServico = false;
+  for (const l of linhas) {
+    if (l.servico !== null) temServico = true;
+    else if (l.ativa) consumo += l.bruto + l.acrescimo - outrosDescontos(l) - l.descGeral;
+  }
+  if (!temServico) return;
+  for (const l of linhas) {
+    if (l.servico === null) continue;
+    l.preco = calcularValorServico(consumo as Centavos, l.servico);
+    l.bruto = l.preco;
+  }
+}
+
 /**
  * Assigns combos to the free lines (spec 4 and 5). Realisations made only of lines locked by a seat
  * payment are kept as recorded; everything else is matched again from scratch.
@@ -325,7 +380,7 @@ function calcularCombos(
   if (aplicaveis.length === 0) return preservados;
   const candidatos: ItemParaCombo[] = [];
   for (const l of linhas) {
-    if (l.congelada || !l.ativa) continue;
+    if (l.congelada || !l.ativa || l.servico !== null) continue;
     const elegivel = itemElegivelCombo({
       cancelado: false,
       descontoPersonalizado: l.descPersonalizado,

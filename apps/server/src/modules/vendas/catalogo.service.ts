@@ -413,7 +413,8 @@ export class ServicoCatalogo {
       empresaId: e,
       catalogo,
       gtins,
-      configuracao,
+      // The store's Gorjeta product: the engine computes its lines as the service charge.
+      configuracao: { ...configuracao, produtoServico: gorjeta?._id ?? null },
       produtos: produtosLoja,
       formasPagamento,
       terminais: terminaisLoja,

@@ -17,6 +17,7 @@ import {
   enviaCozinhaAoLancar,
   escreverDinheiro,
   lancarPagamento,
+  lancarServico,
   lerDinheiro,
   lerQuantidade,
   MENSAGENS,
@@ -1048,8 +1049,9 @@ export class ServicoVendas {
     return this.alterar(
       ctx,
       vendaId,
-      (reg) => {
+      (reg, cat) => {
         const r = aplicarDescontoItem(reg.venda, e.numeroItem, e.modo, e.valor, {
+          produtoServico: cat.configuracao.produtoServico,
           supervisor,
           justificativa: e.justificativa ?? motivo,
           operador: ctx.operador,
@@ -1078,8 +1080,9 @@ export class ServicoVendas {
     return this.alterar(
       ctx,
       vendaId,
-      (reg) => {
+      (reg, cat) => {
         const r = aplicarDescontoGeral(reg.venda, e.modo, e.valor, {
+          produtoServico: cat.configuracao.produtoServico,
           supervisor,
           justificativa: e.justificativa ?? motivo,
           operador: ctx.operador,
@@ -1483,22 +1486,19 @@ export class ServicoVendas {
         venda = { ...venda, produtos: semServico };
         if (e.comServico) {
           if (!cat.gorjeta) throw new ErroNegocio(M.gorjetaNaoCadastrada);
-          const consumo = semServico
-            .filter((i) => !i.cancelado)
-            .reduce((s, i) => s + lerDinheiro(i.valorLiquido), 0);
-          const valor = valorServico(consumo as Centavos, e.percentual);
-          if (valor > 0) {
-            const g = cat.gorjeta;
-            venda = adicionarItem(venda, {
-              produto: { _id: g._id, descricao: g.descricao, codigoInterno: g.codigoInterno },
-              quantidade: '1',
-              precoVenda: escreverDinheiro(valor),
-              obs: observacaoServico(e.percentual),
+          // The engine checks the percentage the store allows and computes the line (servico.ts).
+          const g = cat.gorjeta;
+          venda = lancarServico(
+            venda,
+            { _id: g._id, descricao: g.descricao, codigoInterno: g.codigoInterno },
+            e.percentual,
+            {
               data: ctx.agora,
               terminal: venda.terminal ?? null,
               atendente: ctx.operador,
-            });
-          }
+              percentualServicoMaximo: cat.configuracao.percentualServicoMaximo,
+            },
+          );
         }
         return { reg: { ...reg, venda } };
       },
