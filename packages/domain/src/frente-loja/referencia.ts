@@ -31,7 +31,12 @@ export const empresaFrenteLojaSchema = z.object({
   /** Where the store is (the delivery distance starts here; else endereco.localizacao). */
   localizacao: z.unknown().optional(),
   configuracoes: z
-    .object({ callCenter: z.boolean().optional(), chavePix: textoOpcional })
+    .object({
+      callCenter: z.boolean().optional(),
+      chavePix: textoOpcional,
+      /** The receipt at the end of a sale (impressao/comprovante.ts). */
+      comprovanteVenda: z.enum(['nfce', 'naoFiscal', 'perguntar']).optional(),
+    })
     .nullish()
     .transform((v) => v ?? null),
 });

@@ -8,6 +8,7 @@ import {
   terminalFrenteLojaSchema,
   versaoFrenteLojaSchema,
 } from '@retaguarda/domain/frente-loja/referencia';
+import { comprovanteDaLoja } from '@retaguarda/domain/impressao/comprovante';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -67,7 +68,11 @@ export async function rotasReferenciaFrenteLoja(app: FastifyInstance): Promise<v
         cnpj: l.cnpj,
         endereco: l.endereco ?? null,
         localizacao: l.localizacao ?? undefined,
-        configuracoes: { callCenter: c.callCenter === true, chavePix: c.chavePix },
+        configuracoes: {
+          callCenter: c.callCenter === true,
+          chavePix: c.chavePix,
+          comprovanteVenda: comprovanteDaLoja(c),
+        },
       }),
     );
   });
