@@ -97,7 +97,10 @@ describe('POS reference lists (/api/frenteLoja/*)', () => {
       'nomeFantasia',
     ];
     expect(Object.keys(r.corpo.data).filter((k) => !permitidas.includes(k))).toEqual([]);
-    expect(Object.keys(r.corpo.data.configuracoes as object).sort()).toEqual(['callCenter']);
+    expect(Object.keys(r.corpo.data.configuracoes as object).sort()).toEqual([
+      'callCenter',
+      'comprovanteVenda',
+    ]);
     for (const segredo of ['CSC-SECRETO-123', 'CHAVE-MAPAS-SECRETA', 'certificado', 'fiscal', 'nfce'])
       expect(texto).not.toContain(segredo);
     for (const rota of ROTAS_FRENTE_LOJA) {

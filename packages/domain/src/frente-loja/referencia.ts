@@ -35,7 +35,7 @@ export const empresaFrenteLojaSchema = z.object({
       callCenter: z.boolean().optional(),
       chavePix: textoOpcional,
       /** The receipt at the end of a sale (impressao/comprovante.ts). */
-      comprovanteVenda: z.enum(['nfce', 'naoFiscal', 'perguntar']).optional(),
+      comprovanteVenda: z.enum(['danfe', 'naoFiscal', 'perguntar']).optional(),
     })
     .nullish()
     .transform((v) => v ?? null),

@@ -7,12 +7,17 @@ import { z } from 'zod';
 // non-fiscal receipt.
 
 export const COMPROVANTES_VENDA = [
-  { id: 'nfce', descricao: 'DANFE NFC-e' },
+  { id: 'danfe', descricao: 'DANFE NFC-e' },
   { id: 'naoFiscal', descricao: 'Recibo não fiscal' },
   { id: 'perguntar', descricao: 'Perguntar ao caixa a cada venda' },
 ] as const;
 export type ComprovanteVenda = (typeof COMPROVANTES_VENDA)[number]['id'];
-export type DocumentoComprovante = Exclude<ComprovanteVenda, 'perguntar'>;
+/** What is printed: the DANFE of the sale's NFC-e or the non-fiscal receipt. */
+export type DocumentoComprovante = 'nfce' | 'naoFiscal';
+
+/** The document a store's choice prints without asking (null: ask the cashier). */
+export const documentoDaEscolha = (e: ComprovanteVenda): DocumentoComprovante | null =>
+  e === 'danfe' ? 'nfce' : e === 'naoFiscal' ? 'naoFiscal' : null;
 
 /** The store's choice; a store that never chose prints the DANFE when it has a note (else the receipt). */
 export function comprovanteDaLoja(configuracoes: unknown): ComprovanteVenda {
@@ -20,7 +25,7 @@ export function comprovanteDaLoja(configuracoes: unknown): ComprovanteVenda {
     configuracoes && typeof configuracoes === 'object'
       ? (configuracoes as Record<string, unknown>).comprovanteVenda
       : undefined;
-  return COMPROVANTES_VENDA.some((c) => c.id === v) ? (v as ComprovanteVenda) : 'nfce';
+  return COMPROVANTES_VENDA.some((c) => c.id === v) ? (v as ComprovanteVenda) : 'danfe';
 }
 
 /** A note of venda.nfce the DANFE is printed for: authorised, or offline (printed at once, sent later). */

@@ -103,7 +103,7 @@ export const empresa = definirRecurso({
         pizzaPrecoMaiorFracao: booleano('Pizza pelo preço da maior fração'),
         /** Receipt at the end of a sale (impressao/comprovante.ts): DANFE NFC-e, non-fiscal, or ask each time. */
         comprovanteVenda: texto('Comprovante ao encerrar a venda', {
-          opcoes: ['nfce', 'naoFiscal', 'perguntar'],
+          opcoes: ['danfe', 'naoFiscal', 'perguntar'],
         }),
         gravarVendaEventosCancelamentoNaoConfirmado: booleano(
           'Registrar cancelamento de item não confirmado',

@@ -5,6 +5,7 @@ import {
   type ComprovanteVenda,
   comprovanteDaLoja,
   type DocumentoComprovante,
+  documentoDaEscolha,
   MENSAGENS_COMPROVANTE,
   notaValida,
   TEXTO_HOMOLOGACAO_DANFE,
@@ -105,8 +106,9 @@ export function useReciboVenda(dados: DadosFrenteLoja | null) {
     (venda: VendaComNotas & { status?: { id: number } }) => {
       // Only a sale the server ended (a sale kept offline gets its receipt when it reaches the server).
       if (!dados || venda.status?.id !== 59) return;
-      if (escolha === 'perguntar') setPergunta(venda);
-      else void imprimir(venda, escolha);
+      const documento = documentoDaEscolha(escolha);
+      if (documento) void imprimir(venda, documento);
+      else setPergunta(venda);
     },
     [dados, escolha, imprimir],
   );
