@@ -1,6 +1,6 @@
 import { PERMISSAO } from '@retaguarda/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste, type Registro } from './app-teste.ts';
+import { type AppTeste, criarAppTeste, type Registro, sha256Hex } from './app-teste.ts';
 import { abrirPeriodo, type Loja, prepararLoja } from './vendas-apoio.ts';
 
 // Issue 16 through the HTTP API (PGlite; PostgreSQL in the server-pg project): the sale rules that changed
@@ -22,6 +22,22 @@ beforeAll(async () => {
 afterAll(async () => t.fechar());
 
 const msg = (r: { corpo: { data: Registro } }) => r.corpo.data.message;
+
+/** A supervisor release bound to the sale and the discount asked (the release endpoint keeps what it knows). */
+async function liberar(
+  permissao: number,
+  vinculo: { venda: string; desconto: { modo: number; valor: string } },
+): Promise<string> {
+  const r = await l.post('/api/liberacaoSupervisor', {
+    login: 'supervisor@exemplo.com.br',
+    senha: sha256Hex('super123'),
+    permissao,
+    motivo: 'teste',
+    ...vinculo,
+  });
+  expect(r.corpo.valido, JSON.stringify(r.corpo)).toBe(true);
+  return r.corpo.data.liberacao as string;
+}
 
 async function novaVenda(produtos: unknown[]): Promise<Registro> {
   const r = await l.post('/api/venda', { tipoVenda: 53, terminal: l.terminal, produtos });
@@ -106,7 +122,7 @@ describe('the engine and the server refuse the same input (issue 16.3)', () => {
       modo: 5,
       valor: '20.00',
       // the body is refused before the release is looked at
-      liberacao: await l.liberacao(PERMISSAO.descontoItem, undefined, undefined, {
+      liberacao: await liberar(PERMISSAO.descontoItem, {
         venda: String(v._id),
         desconto: { modo: 4, valor: '20.00' },
       }),
@@ -115,7 +131,7 @@ describe('the engine and the server refuse the same input (issue 16.3)', () => {
     const geral = await l.post(`/api/venda/${v._id}/descontoGeral`, {
       modo: 2,
       valor: '1.00',
-      liberacao: await l.liberacao(PERMISSAO.descontoGeral, undefined, undefined, {
+      liberacao: await liberar(PERMISSAO.descontoGeral, {
         venda: String(v._id),
         desconto: { modo: 0, valor: '1.00' },
       }),
@@ -127,7 +143,7 @@ describe('the engine and the server refuse the same input (issue 16.3)', () => {
       numeroItem: 1,
       modo: 4,
       valor: '20.00',
-      liberacao: await l.liberacao(PERMISSAO.descontoItem, undefined, undefined, {
+      liberacao: await liberar(PERMISSAO.descontoItem, {
         venda: String(v._id),
         desconto: { modo: 4, valor: '20.00' },
       }),
@@ -166,7 +182,7 @@ describe('the service charge (issue 16.2)', () => {
     const geral = await l.post(`/api/venda/${id}/descontoGeral`, {
       modo: 0,
       valor: '5.00',
-      liberacao: await l.liberacao(PERMISSAO.descontoGeral, undefined, undefined, {
+      liberacao: await liberar(PERMISSAO.descontoGeral, {
         venda: id,
         desconto: { modo: 0, valor: '5.00' },
       }),
