@@ -1,5 +1,7 @@
 import { PERMISSAO } from '@retaguarda/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consultarUm } from '../src/db/consultar.ts';
 import { type AppTeste, criarAppTeste, type Registro, sha256Hex } from './app-teste.ts';
 import { abrirPeriodo, type Loja, prepararLoja } from './vendas-apoio.ts';
 
@@ -192,5 +194,23 @@ describe('the service charge (issue 16.2)', () => {
     expect(geral.corpo.data).toMatchObject({ totalDesconto: '5.00', total: '29.70' });
     const lida = (await l.get(`/api/venda/${id}`)).corpo.data;
     expect(lida.total).toBe('29.70');
+  });
+});
+
+describe('delivery beyond the last distance band (issue 16.5)', () => {
+  it('25 km with bands up to 10 km is outside the delivery area, never cheaper than 9 km', async () => {
+    const joao = await consultarUm(t.banco.db, sql`select id from pessoa where nome = 'João Cliente'`);
+    const pedido = (distanciaEntregaMetros: number) =>
+      l.post('/api/venda', {
+        tipoVenda: 55,
+        terminal: l.terminal,
+        cliente: joao?.id,
+        distanciaEntregaMetros,
+        produtos: [{ produto: xBurguer }],
+      });
+    const nove = await pedido(9000);
+    expect(nove.corpo.data).toMatchObject({ taxaEntrega: '12.00', total: '36.90' });
+    const longe = await pedido(25_000);
+    expect(msg(longe)).toBe('Endereço fora da área de entrega: 25,0 km, a loja entrega até 10,0 km!');
   });
 });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AreaAtendimento } from './configuracao.ts';
 import {
@@ -48,8 +49,24 @@ describe('taxa de entrega (spec 9)', () => {
     expect(taxa({ distanciaMetros: 2000 })).toBe(500);
     expect(taxa({ distanciaMetros: 2001 })).toBe(800);
   });
+  it('além da última faixa: fora da área de entrega, nunca a taxa do bairro ou a padrão (mais baratas)', () => {
+    expect(taxa({ distanciaMetros: 5000 })).toBe(800);
+    expect(() =>
+      taxa({ distanciaMetros: 5001, cliente: cliente('SAO JOSE DOS PINHAIS', ' centro ') }),
+    ).toThrow('Endereço fora da área de entrega: 5,0 km, a loja entrega até 5,0 km!');
+    expect(() => taxa({ distanciaMetros: 25_000 })).toThrow(
+      'Endereço fora da área de entrega: 25,0 km, a loja entrega até 5,0 km!',
+    );
+  });
+  it('propriedade: com faixas, quem mora mais longe nunca paga menos', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 0, max: 5000 }), (a, b) => {
+        const [perto, longe] = a <= b ? [a, b] : [b, a];
+        expect(taxa({ distanciaMetros: longe })).toBeGreaterThanOrEqual(taxa({ distanciaMetros: perto }));
+      }),
+    );
+  });
   it('senão cidade e bairro sem acento nem caixa, senão a taxa padrão', () => {
-    expect(taxa({ distanciaMetros: 9000, cliente: cliente('SAO JOSE DOS PINHAIS', ' centro ') })).toBe(650);
     expect(taxa({ cliente: cliente('são josé dos pinhais', 'Céntro') })).toBe(650);
     expect(taxa({ cliente: cliente() })).toBe(1200);
     expect(calcularTaxaEntrega({ tipoVenda: 55, cliente: cliente() }, criarConfiguracao())).toBe(0);

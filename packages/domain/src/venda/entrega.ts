@@ -47,7 +47,9 @@ export interface DadosEntrega {
 /**
  * Delivery fee (spec 9): only for delivery sales whose customer is not the default customer.
  * First the distance bands (km x 1000 against metres, ascending), else city and neighbourhood
- * (accent- and case-insensitive), else the default fee.
+ * (accent- and case-insensitive), else the default fee. A distance beyond the last band is outside the
+ * delivery area and refused (docs/decisions/0008-regras-de-venda.md): a farther customer never pays the
+ * neighbourhood or default fee, which is lower than a nearer band's.
  */
 export function calcularTaxaEntrega(dados: DadosEntrega, config: ConfiguracaoVenda): Centavos {
   if (dados.tipoVenda !== TIPO_VENDA.delivery || ehClientePadrao(dados.cliente)) return 0 as Centavos;
@@ -57,6 +59,8 @@ export function calcularTaxaEntrega(dados: DadosEntrega, config: ConfiguracaoVen
       .sort((a, b) => a.metros - b.metros);
     const faixa = faixas.find((f) => dados.distanciaMetros! <= f.metros);
     if (faixa) return faixa.taxa;
+    const ultima = faixas[faixas.length - 1]!;
+    throw new ErroNegocio(MENSAGENS.foraFaixaEntrega(km(dados.distanciaMetros), km(ultima.metros)));
   }
   const endereco = dados.cliente?.endereco;
   if (endereco?.cidade && endereco.bairro) {
@@ -70,6 +74,9 @@ export function calcularTaxaEntrega(dados: DadosEntrega, config: ConfiguracaoVen
   }
   return config.taxaEntregaPadrao ? lerDinheiro(config.taxaEntregaPadrao) : (0 as Centavos);
 }
+
+/** Metres as pt-BR kilometres with one decimal: 25000 -> '25,0'. */
+const km = (metros: number) => (Math.floor(metros / 100) / 10).toFixed(1).replace('.', ',');
 
 const RAIO_TERRA_M = 6_371_008.8;
 const rad = (g: number) => (g * Math.PI) / 180;

@@ -53,6 +53,9 @@ export const MENSAGENS = {
   /** designed: spec 1, section 4 (a delivery sale cannot be confirmed with an unpaid balance). */
   deliverySaldoAberto: 'Venda delivery não pode ser confirmada com saldo em aberto!',
   vendaEncerradaConfirmar: 'Venda encerrada não pode ser confirmada!',
+  /** designed: a delivery beyond the last distance band (docs/decisions/0008). */
+  foraFaixaEntrega: (distancia: string, limite: string) =>
+    `Endereço fora da área de entrega: ${distancia} km, a loja entrega até ${limite} km!`,
   /** designed: service areas (spec 1, section 8). */
   foraAreaCobertura: 'Endereço fora da área de cobertura das lojas!',
   /** designed: seats. */
