@@ -225,9 +225,9 @@ afterAll(async () => {
         await bruto('POST', 'periodo/fechar', { terminal: t._id }, empresa).catch(() => undefined);
     }
   }
-  // The other browser tests sell in Loja Centro without NFC-e.
+  // Back to the demo's state (Loja Centro issues NFC-e at sale end, seed-nfce-demo.ts) for the other tests.
   if (ids.centro)
-    await chamar('PUT', `fiscal/configuracao/${ids.centro}`, { emitirNfce: false }).catch(() => undefined);
+    await chamar('PUT', `fiscal/configuracao/${ids.centro}`, { emitirNfce: true }).catch(() => undefined);
   if (ids.shopping && cnpjShopping)
     await chamar('PUT', `empresa/${ids.shopping}`, { cnpj: cnpjShopping }, ids.gestor).catch(() => undefined);
   for (const a of abas) await a.contexto.close();
