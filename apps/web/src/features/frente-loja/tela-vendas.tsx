@@ -166,7 +166,7 @@ export function TelaVendas({
           { title: 'Total', width: 120, align: 'right', render: (_, v) => formatarMoeda(v.total) },
           {
             title: 'NFC-e',
-            width: 150,
+            width: 215,
             render: (_, v) => {
               const nota = notasValidas(v)[0];
               if (!nota) return <Typography.Text type="secondary">-</Typography.Text>;
