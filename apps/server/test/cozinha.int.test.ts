@@ -205,8 +205,8 @@ describe('a whole table onto an occupied one', () => {
     const consumo = itens
       .filter((i) => i.obs !== 'Serviço 10%')
       .reduce((s, i) => s + Math.round(Number(i.valorLiquido) * 100), 0);
-    expect(Math.round(Number(servicos[0]?.valorLiquido) * 100)).toBe(Math.trunc(consumo / 10));
+    expect(Math.round(Number(servicos[0]?.valorLiquido) * 100)).toBe(Math.round(consumo / 10));
     expect(Number(servicos[0]?.valorLiquido)).toBeGreaterThan(Number(servicoAntes?.valorLiquido));
-    expect(Math.round(Number(destino.total) * 100)).toBe(consumo + Math.trunc(consumo / 10));
+    expect(Math.round(Number(destino.total) * 100)).toBe(consumo + Math.round(consumo / 10));
   });
 });

@@ -1,8 +1,6 @@
 import { TIPO_VENDA } from '../catalogos/venda.ts';
-import type { Centavos } from '../dinheiro/decimal.ts';
 import { garantirVendaEditavel } from './editavel.ts';
 import type { Venda, VendaItem } from './esquemas.ts';
-import { calcularValorServico } from './servico.ts';
 
 // When the lines of a sale go to the kitchen (confirmed: they get their id, the KDS and the production
 // tickets take them from there), and how a table's bill is merged into another's. Web and server ask here.
@@ -48,12 +46,7 @@ export function confirmarParaCozinha(
   return { venda: { ...venda, produtos }, confirmados };
 }
 
-// ---- service charge and merged tables ----
-
-/** The service charge on the consumption (percentual as '10' or '12.5'): the rule of servico.ts, rounded to the cent. */
-export function valorServico(consumo: Centavos, percentual: string): Centavos {
-  return calcularValorServico(consumo, percentual);
-}
+// ---- merged tables (the service line is servico.ts's) ----
 
 /**
  * The seats of a table merged onto another come after the destination's: seat 1 of the table that moved

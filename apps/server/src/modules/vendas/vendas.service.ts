@@ -4,7 +4,6 @@ import {
   alterarStatusVenda,
   aplicarDescontoGeral,
   aplicarDescontoItem,
-  type Centavos,
   type ClienteConvenio,
   cancelarPagamento,
   confirmarParaCozinha,
@@ -22,7 +21,6 @@ import {
   lerQuantidade,
   MENSAGENS,
   type NovoPagamento,
-  observacaoServico,
   PERMISSAO,
   type PessoaRef,
   pagarPosicao,
@@ -41,7 +39,6 @@ import {
   type VendaItem,
   type VendaItemEntrada,
   validarConfirmacaoVenda,
-  valorServico,
   vendaSchema,
 } from '@retaguarda/domain';
 import { type SQL, sql } from 'drizzle-orm';
@@ -1707,31 +1704,24 @@ export class ServicoVendas {
         vendaOrigem = { ...vendaOrigem, pagamentos: [] };
       }
       if (destino && (percentualServico !== null || fechando)) {
-        vendaDestino = this.recalcular(vendaDestino, cat, ctx.agora);
-        vendaDestino = {
-          ...vendaDestino,
-          produtos: vendaDestino.produtos.filter((i) => !servicoSolto(i) || i.cancelado),
-        };
         if (fechando && vendaDestino.status.id === STATUS_VENDA.aberta)
           vendaDestino = dominio(() => alterarStatusVenda(vendaDestino, STATUS_VENDA.fechamento));
-        const consumo = vendaDestino.produtos
-          .filter((i) => !i.cancelado)
-          .reduce((s, i) => s + lerDinheiro(i.valorLiquido), 0);
-        const valor = percentualServico !== null ? valorServico(consumo as Centavos, percentualServico) : 0;
-        if (percentualServico !== null && cat.gorjeta && valor > 0) {
-          const g = cat.gorjeta;
+        // One service line at that percentage; recalcularVenda computes it on the merged consumption.
+        const g = cat.gorjeta;
+        if (percentualServico !== null && g)
           vendaDestino = dominio(() =>
-            adicionarItem(vendaDestino, {
-              produto: { _id: g._id, descricao: g.descricao, codigoInterno: g.codigoInterno },
-              quantidade: '1',
-              precoVenda: escreverDinheiro(valor),
-              obs: observacaoServico(percentualServico),
-              data: ctx.agora,
-              terminal: vendaDestino.terminal ?? null,
-              atendente: ctx.operador,
-            }),
+            lancarServico(
+              vendaDestino,
+              { _id: g._id, descricao: g.descricao, codigoInterno: g.codigoInterno },
+              percentualServico,
+              {
+                data: ctx.agora,
+                terminal: vendaDestino.terminal ?? null,
+                atendente: ctx.operador,
+                percentualServicoMaximo: cat.configuracao.percentualServicoMaximo,
+              },
+            ),
           );
-        }
       }
       const restam =
         vendaOrigem.produtos.some((i) => !i.cancelado) || vendaOrigem.pagamentos.some((p) => !p.lixo);

@@ -14,7 +14,7 @@ interface Estilos {
   sucesso: CSSProperties;
   selecionado: string;
   etiqueta: (cor: string) => CSSProperties;
-  cores: { promocao: string; happy: string; desconto: string; erro: string; neutro: string };
+  cores: { promocao: string; happy: string; desconto: string; erro: string; neutro: string; enviado: string };
 }
 
 function mesmoItem(a: VendaItem, b: VendaItem): boolean {
@@ -33,6 +33,7 @@ function mesmoItem(a: VendaItem, b: VendaItem): boolean {
       a.promocaoAtivo === b.promocaoAtivo &&
       a.existePosicaoPago === b.existePosicaoPago &&
       a.cancelado === b.cancelado &&
+      a.confirmado === b.confirmado &&
       a.obs === b.obs &&
       a.posicao.length === b.posicao.length &&
       a.produtosFilho.length === b.produtosFilho.length)
@@ -98,6 +99,11 @@ const LinhaItem = memo(
             </span>
           )}
           {item.existePosicaoPago && <span style={e.etiqueta(e.cores.neutro)}>Posição paga</span>}
+          {item.confirmado && !item.cancelado && (
+            <span style={e.etiqueta(e.cores.enviado)} data-testid={`item-${item.numeroItem}-enviado`}>
+              Enviado
+            </span>
+          )}
           {item.cancelado && <span style={e.etiqueta(e.cores.erro)}>Cancelado</span>}
         </span>
         <span style={{ textAlign: 'right' }}>{quantidadeTexto(item.quantidade)}</span>
@@ -163,6 +169,8 @@ export const ItensVenda = memo(function ItensVenda({
         desconto: token.colorWarning,
         erro: token.colorError,
         neutro: token.colorTextSecondary,
+        // Lines the kitchen already got (confirmed): the waiter sees what went.
+        enviado: token.colorInfo,
       },
     }),
     // Primitive deps: the token object itself may be rebuilt on every render.
@@ -176,6 +184,7 @@ export const ItensVenda = memo(function ItensVenda({
       token.purple,
       token.colorWarning,
       token.colorError,
+      token.colorInfo,
     ],
   );
   if (venda.produtos.length === 0)

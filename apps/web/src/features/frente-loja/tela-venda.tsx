@@ -22,12 +22,14 @@ import { AtendenteDialog, type AtendenteIdentificado } from './atendente-dialog.
 import { BuscaProduto, type BuscaProdutoControle } from './busca-produto.tsx';
 import type { DadosFrenteLoja, ProdutoFrenteLoja, SugestaoFrenteLoja } from './dados-referencia.ts';
 import { DescontoDialog, MODOS_DESCONTO_GERAL, MODOS_DESCONTO_ITEM } from './desconto-dialog.tsx';
+import { balcaoEnviaAoLancar, useEnvioCozinha } from './envio-cozinha.tsx';
 import type { IndiceProdutos } from './indice-produtos.ts';
 import { BotaoGrande, ItensVenda } from './itens-venda.tsx';
 import { ehPix, PagamentoDialog } from './pagamento-dialog.tsx';
 import { montarPayloadPix } from './pix.ts';
 import { type ParteEscolhida, PizzaDialog } from './pizza-dialog.tsx';
 import { apagarRascunho, guardarRascunho, lerRascunho } from './rascunho-venda.ts';
+import { transferirMesaInteira, useJuncaoMesas } from './transferencia-mesa.tsx';
 import {
   avisoNfceDaVenda,
   type CorpoCriarVenda,
@@ -129,7 +131,10 @@ export function TelaVenda(p: TelaVendaProps) {
   // whole: one request and one write instead of one per line and payment, and nobody else needs to see it
   // meanwhile. An operation that needs the server (a supervisor release, convênio, courtesy, the bill) or
   // leaving it open sends it first, and from then on it goes on step by step as every other sale.
-  const noTerminal = p.tipoVenda === TIPO_VENDA.balcao && p.vendaInicial === undefined;
+  const noTerminal =
+    p.tipoVenda === TIPO_VENDA.balcao &&
+    p.vendaInicial === undefined &&
+    !balcaoEnviaAoLancar(p.dados.configuracao);
   useEffect(() => {
     if (!noTerminal || criada.current || !venda.produtos.some((i) => !i.cancelado)) return;
     // After the paint: a 100-line sale is ~150 KB of JSON, kept off the keystroke's frame.
@@ -337,6 +342,20 @@ export function TelaVenda(p: TelaVendaProps) {
     window.addEventListener('keydown', tecla);
     return () => window.removeEventListener('keydown', tecla);
   });
+
+  // Kitchen (envio-cozinha.tsx): tables and tabs send with the button (F10) and when left; delivery on launch.
+  const cozinha = useEnvioCozinha({
+    tipoVenda: p.tipoVenda,
+    venda,
+    vendaRef,
+    criada,
+    fila,
+    aplicar: aplicarServidor,
+    local: modoLocal,
+    produtoDaLoja: (id) => porProduto.has(id),
+    aoTerminar: () => p.aoTerminar(null),
+  });
+  const juncao = useJuncaoMesas();
 
   const aguardarServidor = async () => {
     await fila.current;
@@ -704,19 +723,26 @@ export function TelaVenda(p: TelaVendaProps) {
           notificar({ tipo: 'error', mensagem: 'Numero da mesa inválido' });
           return;
         }
+        // An occupied destination: merge the bills only if the operator says so (transferencia-mesa.tsx).
+        const juntar = await juncao.perguntar(p.amb.empresa, p.criacao?.mesa ?? null, Number(valor));
+        if (juntar === null) return;
         const l = await liberar({
           permissao: PERMISSAO.transferirMesa,
           senhaObrigatoria: true,
           mostrarMotivo: true,
         });
         if (!l) return;
-        await vendaApi.transferirMesa({
+        await transferirMesaInteira({
           vendaOrigem: venda._id,
           mesaDestino: Number(valor),
           terminal: p.amb.terminal,
+          ...(juntar ? { juntar } : {}),
           ...(l.liberacao ? { liberacao: l.liberacao } : {}),
         });
-        notificar({ tipo: 'success', mensagem: `Mesa transferida para a mesa ${valor}.` });
+        notificar({
+          tipo: 'success',
+          mensagem: juntar ? `Contas juntadas na mesa ${valor}.` : `Mesa transferida para a mesa ${valor}.`,
+        });
         p.aoTerminar(null);
       } else {
         if (validarNumeroMesa(valor) !== true) {
@@ -789,6 +815,7 @@ export function TelaVenda(p: TelaVendaProps) {
     // sale kept on this terminal is left open on the server, as any other.
     await enviarAoServidor();
     await fila.current;
+    if (!(await cozinha.aoSair())) return;
     p.aoTerminar(null);
   };
 
@@ -948,6 +975,7 @@ export function TelaVenda(p: TelaVendaProps) {
               <BotaoGrande onClick={() => void fecharConta(false)}>Fechar s/ serviço</BotaoGrande>
             </>
           )}
+          {cozinha.botao}
           <BotaoGrande onClick={() => void imprimirConta()} data-testid="imprimir-conta">
             Imprimir conta (F8)
           </BotaoGrande>
@@ -1023,6 +1051,8 @@ export function TelaVenda(p: TelaVendaProps) {
           onPressEnter={() => void responder()}
         />
       </Modal>
+      {cozinha.dialogo}
+      {juncao.dialogo}
       <AtendenteDialog
         aberto={identificando !== null}
         terminal={p.amb.terminal}
