@@ -67,6 +67,7 @@ describe('layoutsImpressao', () => {
         'Produção (cozinha)',
         'Expedição',
         'Conta',
+        'Recibo não fiscal',
         'Pagamento',
         'Convênio',
         'Cortesia',
@@ -108,7 +109,8 @@ describe('layoutsImpressao', () => {
       ['Cancelamento', 'Total cancelado'],
       ['Sangria', 'SANGRIA'],
       ['Suprimento', 'SUPRIMENTO'],
-      ['Fechamento de caixa', 'TOTAL DE VENDAS'],
+      ['Recibo não fiscal', 'Obrigado pela preferência!'],
+      ['Fechamento de caixa', 'Total de vendas pela contagem'],
       ['NFC-e (DANFE)', 'Consulte pela Chave de Acesso'],
       ['Outros (teste de impressão)', 'Teste de impressão: acentuação ÁÉÍÓÚ ÂÊÔ ÃÕ Ç àèìòù'],
     ] as const)

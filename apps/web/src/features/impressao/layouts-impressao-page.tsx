@@ -26,6 +26,7 @@ export const NOMES_LAYOUT: Record<string, string> = {
   producao: 'Produção (cozinha)',
   expedicao: 'Expedição',
   conta: 'Conta',
+  recibo: 'Recibo não fiscal',
   pagamento: 'Pagamento',
   convenio: 'Convênio',
   cortesia: 'Cortesia',
