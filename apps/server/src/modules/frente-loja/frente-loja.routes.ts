@@ -7,6 +7,7 @@ import { consultar } from '../../db/consultar.ts';
 import { ErroNegocio, ok } from '../../lib/envelope.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
 import { empresaDoContexto } from '../usuarios/usuarios.routes.ts';
+import { lerGradeProdutos } from './grade-produtos.ts';
 import { rotasReferenciaFrenteLoja } from './referencia-frente-loja.routes.ts';
 
 // Read-only calls of the store front (Frente Loja) that no other module offers:
@@ -76,6 +77,8 @@ export async function rotasFrenteLoja(app: FastifyInstance): Promise<void> {
           modo: l.modo as string,
           valor: l.valor as string,
         }));
+      // Categories and pictures of the product grid (phones and tablets at the table).
+      const grade = await lerGradeProdutos(app.servicos.banco.db, s.grupoEmpresarialId);
       const produtos = [...cat.produtos.values()]
         .filter((p) => p.ativo)
         .map((p) => ({
@@ -86,6 +89,8 @@ export async function rotasFrenteLoja(app: FastifyInstance): Promise<void> {
           gtin: gtins.get(p._id) ?? null,
           preco: precos.get(p._id)?.preco ?? '0.00',
           maximoFracao: precos.get(p._id)?.maximoFracao ?? null,
+          categorias: grade.porProduto.get(p._id)?.categorias ?? [],
+          imagem: grade.porProduto.get(p._id)?.imagem ?? null,
         }));
       const corpo = JSON.stringify(
         ok({
@@ -97,6 +102,7 @@ export async function rotasFrenteLoja(app: FastifyInstance): Promise<void> {
           terminais: [...cat.terminais.values()],
           gorjeta: cat.gorjeta ?? null,
           sugestoes,
+          categorias: grade.categorias,
         }),
       );
       respostasProntas.set(cat, corpo);

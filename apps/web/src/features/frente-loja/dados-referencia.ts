@@ -1,5 +1,6 @@
 import type { CatalogoVenda, ConfiguracaoVenda, FormaPagamentoVenda } from '@retaguarda/domain';
 import { lerPermissaoNegada, type PermissaoNegada } from '@retaguarda/domain/catalogos/permissao-negada';
+import type { CategoriaGrade, ProdutoGrade } from '@retaguarda/domain/frente-loja/grade-produtos';
 import { api, ErroApi } from '../../lib/api/cliente.ts';
 import { gravarLista, lerLista } from './armazenamento-local.ts';
 import type { FuncaoTerminal, VinculoTerminal } from './configuracao-terminal.ts';
@@ -40,7 +41,7 @@ export class ErroCarregamento extends Error {
   }
 }
 
-export interface ProdutoFrenteLoja extends ProdutoBusca {
+export interface ProdutoFrenteLoja extends ProdutoBusca, Partial<ProdutoGrade> {
   maximoFracao: number | null;
 }
 
@@ -100,6 +101,8 @@ export interface DadosFrenteLoja {
   /** IBPT approximate tax rates of the store's state (spec 2 section 7, limit 20000). */
   olhoNoImposto: LinhaOlhoNoImposto[];
   /** The store's version record when the lists were loaded: a newer one on the server means reload. */
+  /** Categories of the product grid (phones and tablets). */
+  categorias: CategoriaGrade[];
   versao: number;
   /** Some list came from the local cache (server unreachable). */
   modoLocal: boolean;
@@ -117,6 +120,7 @@ interface ListaProdutosResposta {
 
 type Registro = Record<string, unknown> & { _id: string };
 
+  categorias?: CategoriaGrade[];
 export interface LinhaOlhoNoImposto {
   _id: string;
   uf: string;
@@ -355,6 +359,7 @@ async function permissoesNaLoja(empresaId: string): Promise<ReadonlySet<number> 
   try {
     const r = await api.post<{ permissoes: number[] }>('getPermissoesUsuario', { empresaId }, silencioso);
     return new Set(r.permissoes);
+    categorias: lista.categorias ?? [],
   } catch {
     return null;
   }

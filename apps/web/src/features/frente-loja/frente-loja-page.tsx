@@ -26,6 +26,7 @@ import { TelaCaixa } from './tela-caixa.tsx';
 import { TelaDelivery } from './tela-delivery.tsx';
 import { TelaMesas } from './tela-mesas.tsx';
 import { TelaVenda } from './tela-venda.tsx';
+import { useTelaCompacta } from './layout-celular.tsx';
 import { TelaVendas } from './tela-vendas.tsx';
 import { vendaApi } from './venda-api.ts';
 import type { AmbienteVenda } from './venda-local.ts';
@@ -78,6 +79,8 @@ function FrenteLoja() {
   });
   const [contadorVenda, setContadorVenda] = useState(0);
   const recarga = useRef<(() => void) | null>(null);
+  // Phones and upright tablets: the header wraps, the modes get a row of their own that scrolls sideways.
+  const compacto = useTelaCompacta();
   const recargaMesas = useRef<(() => void) | null>(null);
 
   useEffect(() => {
@@ -246,14 +249,14 @@ function FrenteLoja() {
     <Layout style={{ height: '100vh', overflow: 'hidden' }}>
       <Layout.Header
         style={{
-          height: 52,
+          height: compacto ? 'auto' : 52,
           lineHeight: 'normal',
-          padding: '0 12px',
+          padding: compacto ? '4px 8px' : '0 12px',
           background: token.colorBgContainer,
           borderBottom: `1px solid ${token.colorBorderSecondary}`,
         }}
       >
-        <Flex align="center" gap={12} style={{ height: '100%' }}>
+        <Flex align="center" gap={compacto ? 4 : 12} wrap={compacto} style={{ height: '100%' }}>
           <Typography.Title
             level={1}
             style={{ margin: 0, fontSize: 20, whiteSpace: 'nowrap' }}
@@ -261,7 +264,7 @@ function FrenteLoja() {
           >
             Frente Loja
           </Typography.Title>
-          {dados && (
+          {dados && !compacto && (
             <Typography.Text type="secondary" ellipsis style={{ maxWidth: 260 }}>
               {dados.empresa.descricao} · {dados.terminal.descricao}
             </Typography.Text>
@@ -288,6 +291,7 @@ function FrenteLoja() {
               type="text"
               icon={<SettingOutlined />}
               aria-label="Configurar terminal"
+              style={compacto ? { order: 10, width: '100%', overflowX: 'auto', flex: 'none' } : undefined}
               onClick={() => setEstado({ tipo: 'configurar' })}
             />
           </Tooltip>

@@ -13,6 +13,8 @@ interface Estilos {
   pequeno: CSSProperties;
   sucesso: CSSProperties;
   selecionado: string;
+  /** Phones: no unit price column (the line value and quantity stay). */
+  compacto: boolean;
   etiqueta: (cor: string) => CSSProperties;
   cores: { promocao: string; happy: string; desconto: string; erro: string; neutro: string; enviado: string };
 }
@@ -107,7 +109,9 @@ const LinhaItem = memo(
           {item.cancelado && <span style={e.etiqueta(e.cores.erro)}>Cancelado</span>}
         </span>
         <span style={{ textAlign: 'right' }}>{quantidadeTexto(item.quantidade)}</span>
-        <span style={{ ...e.secundario, textAlign: 'right' }}>{formatarMoeda(item.precoVenda)}</span>
+        {!e.compacto && (
+          <span style={{ ...e.secundario, textAlign: 'right' }}>{formatarMoeda(item.precoVenda)}</span>
+        )}
         <span style={{ textAlign: 'right' }}>
           <strong data-testid={`item-${item.numeroItem}-valor`}>{formatarMoeda(item.valorLiquido)}</strong>
           {Number(item.desconto) > 0 && <span style={e.sucesso}>-{formatarMoeda(item.desconto)}</span>}
@@ -128,15 +132,18 @@ export const ItensVenda = memo(function ItensVenda({
   aoSelecionar,
 }: {
   venda: Pick<Venda, 'produtos'>;
+  compacto = false,
   selecionado: number | null;
   aoSelecionar: (n: number) => void;
 }) {
   const { token } = theme.useToken();
   const e = useMemo<Estilos>(
     () => ({
+  /** Narrow screens (phones): the columns fit 360 px. */
+  compacto?: boolean;
       linha: {
         display: 'grid',
-        gridTemplateColumns: '36px 1fr 70px 90px 96px',
+        gridTemplateColumns: compacto ? '24px minmax(0, 1fr) 40px 84px' : '36px 1fr 70px 90px 96px',
         alignItems: 'center',
         gap: 8,
         width: '100%',
@@ -156,6 +163,7 @@ export const ItensVenda = memo(function ItensVenda({
       etiqueta: (cor: string) => ({
         display: 'inline-block',
         marginInlineEnd: 4,
+      compacto,
         padding: '0 6px',
         fontSize: 12,
         lineHeight: '18px',
@@ -179,6 +187,7 @@ export const ItensVenda = memo(function ItensVenda({
       token.colorText,
       token.colorTextSecondary,
       token.colorSuccess,
+      compacto,
       token.colorPrimaryBg,
       token.borderRadiusSM,
       token.purple,

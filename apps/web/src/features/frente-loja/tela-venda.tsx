@@ -32,8 +32,11 @@ import { apagarRascunho, guardarRascunho, lerRascunho } from './rascunho-venda.t
 import { transferirMesaInteira, useJuncaoMesas } from './transferencia-mesa.tsx';
 import {
   avisoNfceDaVenda,
+import { GradeProdutos } from './grade-produtos.tsx';
   type CorpoCriarVenda,
   type ItemEnvio,
+import { AbasCelular, BarraCelular, useLayoutCelular } from './layout-celular.tsx';
+import { MapaTeclasDialog } from './mapa-teclas-dialog.tsx';
   type PagamentoEnvio,
   type VendaServidor,
   vendaApi,
@@ -836,10 +839,19 @@ export function TelaVenda(p: TelaVendaProps) {
       : venda.numero;
 
   return (
-    <Flex gap={12} style={{ height: '100%', minHeight: 0 }}>
-      <Flex vertical gap={8} style={{ flex: '1 1 62%', minWidth: 0, minHeight: 0 }}>
-        <BuscaProduto indice={p.indice} aoEscolher={aoEscolher} controle={busca} />
-        {sugestoes.length > 0 && (
+    <Flex gap={12} style={{ height: '100%', minHeight: 0 }} {...cel.raiz}>
+      {cel.compacto && <AbasCelular layout={cel} itens={ativos.length} aoVoltar={() => void voltar()} />}
+      <Flex vertical gap={8} style={{ flex: '1 1 62%', minWidth: 0, minHeight: 0 }} {...cel.esquerda}>
+        {cel.mostrar('cardapio') && (
+          <BuscaProduto
+            indice={p.indice}
+            aoEscolher={aoEscolher}
+            controle={busca}
+            autoFocus={!cel.compacto}
+            {...(cel.compacto ? { placeholder: 'Buscar produto pelo nome ou código' } : {})}
+          />
+        )}
+        {cel.mostrar('cardapio') && sugestoes.length > 0 && (
           <Flex gap={8} align="center" wrap data-testid="sugestoes">
             <Typography.Text type="secondary">Sugestões:</Typography.Text>
             {sugestoes.map((x) => (
@@ -866,10 +878,16 @@ export function TelaVenda(p: TelaVendaProps) {
           style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
           styles={{ body: { padding: 0 } }}
         >
-          <ItensVenda venda={venda} selecionado={selecionado} aoSelecionar={setSelecionado} />
+          <ItensVenda
+            venda={venda}
+            selecionado={selecionado}
+            aoSelecionar={setSelecionado}
+            aoQuantidade={aoQuantidade}
+            compacto={cel.compacto}
+          />
         </Card>
       </Flex>
-      <Flex vertical gap={8} style={{ flex: '0 0 320px' }}>
+      <Flex vertical gap={8} style={{ flex: '0 0 320px' }} {...cel.direita}>
         <Card size="small">
           <Flex justify="space-between" align="center">
             <Typography.Text strong>
@@ -931,7 +949,7 @@ export function TelaVenda(p: TelaVendaProps) {
             </Typography.Title>
           </Flex>
         </Card>
-        <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 8 }}>
+        <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 8 }} {...cel.acoes}>
           <BotaoGrande
             onClick={() =>
               selecionado
@@ -944,6 +962,8 @@ export function TelaVenda(p: TelaVendaProps) {
           <BotaoGrande onClick={() => setDesconto('geral')}>Desconto geral (F7)</BotaoGrande>
           <BotaoGrande onClick={() => setObs({ aberto: true, texto: '' })} disabled={!selecionado}>
             Observação
+  // Phones and upright tablets: one column in two tabs and a bottom bar (layout-celular.tsx).
+  const cel = useLayoutCelular();
           </BotaoGrande>
           <BotaoGrande danger onClick={deletarItem}>
             Excluir item
@@ -975,10 +995,14 @@ export function TelaVenda(p: TelaVendaProps) {
               <BotaoGrande onClick={() => void fecharConta(false)}>Fechar s/ serviço</BotaoGrande>
             </>
           )}
+        {cel.compacto && cel.aba === 'cardapio' && (
+          <GradeProdutos indice={p.indice} categorias={p.dados.categorias} aoEscolher={aoEscolher} />
+        )}
           {cozinha.botao}
           <BotaoGrande onClick={() => void imprimirConta()} data-testid="imprimir-conta">
             Imprimir conta (F8)
           </BotaoGrande>
+          {...cel.itens}
           <BotaoGrande onClick={() => setIdentificando({})} data-testid="botao-atendente">
             {atendente ? `Atendente: ${atendente.nome.split(' ')[0]}` : 'Atendente (F9)'}
           </BotaoGrande>
@@ -1116,3 +1140,6 @@ export function TelaVenda(p: TelaVendaProps) {
     </Flex>
   );
 }
+      {cel.compacto && (
+        <BarraCelular titulo={p.titulo ?? 'Venda'} total={venda.total} aoConta={() => void imprimirConta()} />
+      )}
