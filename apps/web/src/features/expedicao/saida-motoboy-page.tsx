@@ -6,6 +6,7 @@ import {
   Descriptions,
   Empty,
   Flex,
+  Grid,
   Modal,
   Select,
   Tag,
@@ -76,6 +77,8 @@ function SaidaMotoboy() {
   const [acerto, setAcerto] = useState<(Acerto & { nome: string }) | null>(null);
   const motoboys = painel.data?.motoboys ?? [];
   const negada = permissaoNegadaDe(painel.error);
+  // The rider opens it on a phone: one column there.
+  const estreita = !Grid.useBreakpoint().md;
   return (
     <TelaFrente titulo="Saída de Motoboy" status={status} testId="tela-saida-motoboy">
       {/* Refused: the missing permission instead of empty lists. */}
@@ -83,7 +86,7 @@ function SaidaMotoboy() {
       <div
         style={{
           display: negada ? 'none' : 'grid',
-          gridTemplateColumns: 'minmax(280px, 1fr) minmax(0, 2fr)',
+          gridTemplateColumns: estreita ? 'minmax(0, 1fr)' : 'minmax(280px, 1fr) minmax(0, 2fr)',
           gap: 12,
           alignItems: 'start',
         }}

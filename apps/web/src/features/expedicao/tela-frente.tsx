@@ -1,8 +1,11 @@
 import { BulbOutlined, HomeOutlined } from '@ant-design/icons';
+import { PERMISSAO_DA_TELA } from '@retaguarda/domain/catalogos/permissao-negada';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Tag, Tooltip, Typography, theme } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { definirTema, useSessao } from '../../lib/session/sessao.ts';
 import { conectarSocket, type StatusSocket } from '../../lib/socket/socket-cliente.ts';
+import { permissoesQuery } from '../auth/queries.ts';
 
 // Full-screen shell of the Frente Loja operation screens (expedition, motoboy departure, doorman): title,
 // store, connection, clock, theme; and the realtime refresh they share.
@@ -79,7 +82,14 @@ export function TelaFrente({
   const { token } = theme.useToken();
   const empresa = useSessao((s) => s.empresa);
   const escuro = useSessao((s) => s.escuro);
+  const usuario = useSessao((s) => s.usuario);
   const agora = useRelogio();
+  // Only the screens the user's profile opens in this store (all while the permissions load).
+  const permissoes = useQuery({
+    ...permissoesQuery(empresa?._id ?? '', usuario?.usuario._id ?? ''),
+    enabled: Boolean(empresa && usuario),
+  });
+  const telas = TELAS.filter((t) => !permissoes.data || permissoes.data.has(PERMISSAO_DA_TELA[t.rota]));
   return (
     <Flex vertical style={{ height: '100vh', background: token.colorBgLayout }} data-testid={testId}>
       <Flex
@@ -99,7 +109,7 @@ export function TelaFrente({
         {extra}
         <nav aria-label="Telas de operação">
           <Flex gap={4} wrap>
-            {TELAS.map((t) => (
+            {telas.map((t) => (
               <Button key={t.rota} size="small" type="link" href={`#/frenteLoja/${t.rota}`}>
                 {t.titulo}
               </Button>

@@ -136,7 +136,7 @@ describe('carregarDadosReferencia', () => {
     });
     const erro = await carregarDadosReferencia(vinculo, () => undefined).catch((e: unknown) => e);
     expect(erro).toBeInstanceOf(ErroCarregamento);
-    expect((erro as ErroCarregamento).permissaoNegada).toEqual(negada);
+    expect((erro as InstanceType<typeof ErroCarregamento>).permissaoNegada).toEqual(negada);
     servidor({ 'frenteLoja/operadoras': () => new Response('x', { status: 500, statusText: '' }) });
     await expect(carregarDadosReferencia(vinculo, () => undefined)).rejects.toThrow(
       'Falha de comunicação ao tentar obter a lista de Operadoras!',

@@ -98,7 +98,7 @@ export function ConfiguracaoTerminalForm({
             placeholder="Selecione a empresa"
           />
         </Form.Item>
-        <Form.Item label="Terminal Padrão" htmlFor="fl-terminal">
+        <Form.Item label="Terminal Padrão" htmlFor="fl-terminal" hidden={negada !== null}>
           <Select
             id="fl-terminal"
             size="large"
@@ -116,9 +116,11 @@ export function ConfiguracaoTerminalForm({
         {empresa && !negada && terminais.length === 0 && (
           <Alert type="warning" showIcon title={MENSAGENS_CARREGAMENTO.terminalNaoEncontrado} />
         )}
-        <Button type="primary" size="large" htmlType="submit" block style={{ marginTop: 16 }}>
-          Salvar e carregar
-        </Button>
+        {!negada && (
+          <Button type="primary" size="large" htmlType="submit" block style={{ marginTop: 16 }}>
+            Salvar e carregar
+          </Button>
+        )}
       </Form>
     </Card>
   );

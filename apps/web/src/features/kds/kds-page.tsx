@@ -115,7 +115,7 @@ function EscolherEstacao() {
       <Typography.Title level={1} style={{ margin: 0 }}>
         KDS · {empresa?.descricao}
       </Typography.Title>
-      <Typography.Text type="secondary">Escolha a estação deste monitor.</Typography.Text>
+      {!negada && <Typography.Text type="secondary">Escolha a estação deste monitor.</Typography.Text>}
       {estacoes.isLoading && <Spin size="large" />}
       {negada && <PermissaoNegadaAviso negada={negada} tela="o KDS" />}
       {estacoes.data?.length === 0 && (

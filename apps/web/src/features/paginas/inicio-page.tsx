@@ -6,6 +6,7 @@ import { useSessao } from '../../lib/session/sessao.ts';
 import { PERMISSAO_LISTAR_EMPRESAS } from '../auth/api.ts';
 import { usePermissoes } from '../layout/main-layout.tsx';
 import { useLiberacaoSupervisor } from '../liberacao/liberacao-supervisor.tsx';
+import { TelasEquipe } from '../permissoes/telas-equipe.tsx';
 
 /** The test button is for whoever may open the access-profile screen (administrators). */
 const PERMISSAO_ADMINISTRATIVA = permissoesDoRecurso('acessoSistema').acessar;
@@ -42,6 +43,7 @@ export function InicioPage() {
           Use o menu para abrir as telas do sistema.
         </Typography.Paragraph>
       </Card>
+      <TelasEquipe permissoes={permissoes.data} />
       {permissoes.data?.has(PERMISSAO_ADMINISTRATIVA) && (
         <Card title="Ferramentas do administrador" size="small">
           <Button
