@@ -24,6 +24,18 @@ import { semearKds } from './seed-kds.ts';
 
 type Valor = string | number | boolean | null | object;
 
+/** What the demo counter terminals take: cash, cards, meal vouchers, digital wallet, convênio, courtesy. */
+const FORMAS_CAIXA: readonly number[] = [
+  TIPO_PAGAMENTO.dinheiro,
+  TIPO_PAGAMENTO.debito,
+  TIPO_PAGAMENTO.credito,
+  TIPO_PAGAMENTO.carteiraDigital,
+  TIPO_PAGAMENTO.valeRefeicao,
+  TIPO_PAGAMENTO.valeAlimentacao,
+  TIPO_PAGAMENTO.convenio,
+  TIPO_PAGAMENTO.cortesia,
+];
+
 async function inserir(db: Db, tabela: string, linha: Record<string, Valor>): Promise<string> {
   const id = typeof linha.id === 'string' ? linha.id : novoId();
   const completa: Record<string, Valor> = { ...linha, id };
@@ -471,6 +483,8 @@ export async function semear(db: Db): Promise<DadosDemo> {
   // Per store: every payment type, acquirers, registers, printers, print sectors and terminals.
   for (const [indice, empresa] of lojas.entries()) {
     const e = { ...g, empresa_id: empresa };
+    // The counter till offers only what a counter takes (terminal configuracoes.formasPagamento).
+    const formasCaixa: string[] = [];
     for (const tipo of tiposPagamento.itens) {
       const tipoTroco =
         tipo.id === TIPO_PAGAMENTO.dinheiro
@@ -478,13 +492,14 @@ export async function semear(db: Db): Promise<DadosDemo> {
           : tipo.id === TIPO_PAGAMENTO.valeCompra
             ? TIPO_TROCO.valeCompra
             : TIPO_TROCO.naoPermite;
-      await inserir(db, 'forma_pagamento', {
+      const forma = await inserir(db, 'forma_pagamento', {
         ...e,
         descricao: tipo.descricao,
         tipo,
         tipo_troco: tiposTroco.porId(tipoTroco) ?? null,
         ativo: true,
       });
+      if (FORMAS_CAIXA.includes(tipo.id)) formasCaixa.push(forma);
     }
     await inserir(db, 'operadora', { ...e, descricao: 'Cielo', cnpj: '01027058000191' });
     await inserir(db, 'operadora', { ...e, descricao: 'Stone', cnpj: '16501555000157' });
@@ -539,7 +554,12 @@ export async function semear(db: Db): Promise<DadosDemo> {
       ...e,
       descricao: `Terminal Caixa ${indice + 1}`,
       funcoes: ['balcao', 'mesa', 'comanda', 'delivery', 'caixa'],
-      configuracoes: { caixa: caixaId, setorImpressaoCaixa: setorCaixa, setorImpressaoNfce: setorCaixa },
+      configuracoes: {
+        caixa: caixaId,
+        setorImpressaoCaixa: setorCaixa,
+        setorImpressaoNfce: setorCaixa,
+        formasPagamento: formasCaixa,
+      },
       ativo: true,
     });
     await inserir(db, 'terminal', {

@@ -394,6 +394,10 @@ export const terminal = definirRecurso({
         exigirAtendente: booleano('Identificar o Atendente (Garçom) ao Lançar'),
         /** The attendant's identification needs their password (normal or operational). */
         senhaAtendente: booleano('Senha do Atendente Obrigatória'),
+        /** The payment methods the till offers (none: every active one of the store). */
+        formasPagamento: refs('Formas de Pagamento do Caixa', 'formaPagamento'),
+        /** Counter sales: the same product launched again adds to its line unless this is on. */
+        produtoRepetidoNovaLinha: booleano('Produto Repetido em Nova Linha (Venda Balcão)'),
       },
     }),
     ativo: booleano('Ativo', { padrao: true }),

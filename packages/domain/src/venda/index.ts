@@ -1,4 +1,6 @@
 // Public surface of the sale engine.
+
+export * from './balcao.ts';
 export * from './combos.ts';
 export * from './configuracao.ts';
 export * from './cozinha.ts';

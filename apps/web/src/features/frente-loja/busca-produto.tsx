@@ -1,6 +1,15 @@
 import { formatarMoeda } from '@retaguarda/domain';
 import { Input, type InputRef, theme } from 'antd';
-import { memo, type ReactNode, type Ref, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  type ReactNode,
+  type Ref,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { notificar } from '../../lib/notify/notificar.ts';
 import type { ProdutoFrenteLoja } from './dados-referencia.ts';
 import type { IndiceProdutos } from './indice-produtos.ts';
@@ -9,6 +18,12 @@ import { separarQuantidade } from './venda-local.ts';
 export interface BuscaProdutoControle {
   limpar(): void;
   focar(): void;
+  /** A key typed elsewhere (a scanner's burst after a click on a line): appended here, focus here. */
+  inserir(texto: string): void;
+  /** What the box holds (the sale's +, - and arrows act on the lines only when it is empty). */
+  texto(): string;
+  /** The element is the box itself. */
+  eh(alvo: EventTarget | null): boolean;
 }
 
 interface BuscaProdutoProps {
@@ -42,9 +57,21 @@ export const BuscaProduto = memo(function BuscaProduto({
   const { token } = theme.useToken();
   const [busca, setBusca] = useState('');
   const campo = useRef<InputRef>(null);
+  const buscaRef = useRef(busca);
+  buscaRef.current = busca;
+  // The highlighted result (arrow keys); -1: none, Enter takes the exact barcode or the first one.
+  const [ativo, setAtivo] = useState(-1);
+  const lista = useRef<HTMLDivElement>(null);
   useImperativeHandle(controle, () => ({
     limpar: () => setBusca(''),
     focar: () => campo.current?.focus(),
+    inserir: (texto: string) => {
+      buscaRef.current += texto;
+      setBusca(buscaRef.current);
+      campo.current?.focus();
+    },
+    texto: () => buscaRef.current,
+    eh: (alvo: EventTarget | null) => alvo !== null && alvo === campo.current?.input,
   }));
 
   const { quantidade, busca: termo } = separarQuantidade(busca);
@@ -53,6 +80,12 @@ export const BuscaProduto = memo(function BuscaProduto({
     [termo, indice, limite],
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new text starts from no highlight
+  useEffect(() => setAtivo(-1), [busca]);
+  useEffect(() => {
+    if (ativo >= 0) lista.current?.children[ativo]?.scrollIntoView({ block: 'nearest' });
+  }, [ativo]);
+
   const escolher = (produto: ProdutoFrenteLoja) => {
     setBusca('');
     aoEscolher(produto, quantidade);
@@ -60,7 +93,7 @@ export const BuscaProduto = memo(function BuscaProduto({
   const escolherPrimeiro = () => {
     const bruto = termo.trim();
     const porCodigo = /^\d{8,14}$/.test(bruto) ? indice?.porCodigoBarras(bruto) : undefined;
-    const alvo = porCodigo ?? resultados[0];
+    const alvo = (ativo >= 0 ? resultados[ativo] : undefined) ?? porCodigo ?? resultados[0];
     if (alvo) escolher(alvo);
     else if (bruto) notificar({ tipo: 'warning', mensagem: `Produto não encontrado: ${bruto}` });
   };
@@ -78,10 +111,18 @@ export const BuscaProduto = memo(function BuscaProduto({
         value={busca}
         onChange={(e) => setBusca(e.target.value)}
         onPressEnter={escolherPrimeiro}
+        onKeyDown={(e) => {
+          if ((e.key !== 'ArrowDown' && e.key !== 'ArrowUp') || resultados.length === 0) return;
+          e.preventDefault();
+          const n = resultados.length;
+          setAtivo((a) => (e.key === 'ArrowDown' ? (a + 1) % n : a <= 0 ? n - 1 : a - 1));
+        }}
+        aria-activedescendant={ativo >= 0 ? `resultado-${resultados[ativo]?._id}` : undefined}
         data-testid="busca-produto"
       />
       {resultados.length > 0 && (
         <div
+          ref={lista}
           role="listbox"
           aria-label="Produtos encontrados"
           data-testid="resultados-busca"
@@ -99,11 +140,12 @@ export const BuscaProduto = memo(function BuscaProduto({
             borderRadius: token.borderRadius,
           }}
         >
-          {resultados.map((r) => (
+          {resultados.map((r, k) => (
             <div
               key={r._id}
+              id={`resultado-${r._id}`}
               role="option"
-              aria-selected={false}
+              aria-selected={k === ativo}
               tabIndex={-1}
               onClick={() => escolher(r)}
               onKeyDown={() => undefined}
@@ -112,6 +154,7 @@ export const BuscaProduto = memo(function BuscaProduto({
                 justifyContent: 'space-between',
                 padding: '10px 12px',
                 cursor: 'pointer',
+                background: k === ativo ? token.colorPrimaryBg : undefined,
                 borderBottom: `1px solid ${token.colorBorderSecondary}`,
               }}
             >

@@ -1,5 +1,5 @@
 import { Form, InputNumber, Modal, Radio } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 // Item discount modes of spec 1 section 5 (0 new unit price, 1 unit discount, 2 percent, 3 subtotal
 // discount, 4 new subtotal) and general discount modes (0 value, 1 percent).
@@ -30,6 +30,9 @@ export function DescontoDialog({
 }) {
   const [modo, setModo] = useState<number>(modos[0]?.value ?? 0);
   const [valor, setValor] = useState<number | null>(null);
+  const campo = useRef<{ focus: () => void }>(null);
+  // Enter in the value applies, as the 'Aplicar' button (the keyboard-only till).
+  const aplicar = () => valor !== null && valor > 0 && aoConfirmar(modo, String(valor));
   useEffect(() => {
     if (aberto) {
       setValor(null);
@@ -45,8 +48,14 @@ export function DescontoDialog({
       onCancel={aoFechar}
       okButtonProps={{ disabled: valor === null || valor <= 0, size: 'large' }}
       cancelButtonProps={{ size: 'large' }}
-      onOk={() => valor !== null && aoConfirmar(modo, String(valor))}
+      onOk={aplicar}
       destroyOnHidden
+      afterOpenChange={(visivel) =>
+        visivel && document.activeElement?.id !== 'desconto-valor' && campo.current?.focus()
+      }
+      // The release opens right after: focus handed back to the sale on close would leave its login field
+      // mid-typing (Tab then lands back in the login).
+      focusable={{ focusTriggerAfterClose: false }}
     >
       <Form layout="vertical">
         <Form.Item label="Modo">
@@ -62,8 +71,10 @@ export function DescontoDialog({
         <Form.Item label="Valor do desconto" htmlFor="desconto-valor">
           <InputNumber
             id="desconto-valor"
+            ref={campo as never}
             size="large"
             autoFocus
+            onPressEnter={aplicar}
             min={0}
             precision={2}
             decimalSeparator=","

@@ -1,12 +1,24 @@
-import { type FormaPagamentoVenda, formatarMoeda, TIPO_PAGAMENTO, type Venda } from '@retaguarda/domain';
-import { Button, Descriptions, Divider, Flex, InputNumber, List, Modal, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import {
+  type FormaPagamentoVenda,
+  formatarMoeda,
+  lerPagamento,
+  NOTAS_REAIS,
+  TIPO_PAGAMENTO,
+  TIPO_TROCO,
+  teclasFormasPagamento,
+  type Venda,
+} from '@retaguarda/domain';
+import { Button, Divider, Flex, Input, type InputRef, List, Modal, Typography, theme } from 'antd';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { notificar } from '../../lib/notify/notificar.ts';
 import { ConvenioPainel } from './convenio-painel.tsx';
 import { PixQr } from './pix-qr.tsx';
+import { digitarNoValor, TecladoNumerico } from './teclado-numerico.tsx';
 
 export interface PagamentoDialogProps {
   aberto: boolean;
   venda: Venda;
+  /** The terminal's methods, most used first (domain `formasDoTerminal`). */
   formas: readonly FormaPagamentoVenda[];
   pix: { chave: string; nome: string; cidade: string };
   ocupado: boolean;
@@ -19,30 +31,83 @@ export interface PagamentoDialogProps {
   /** Seat being paid (per-seat payment); its value replaces the balance. */
   restanteOverride?: number;
   titulo?: string;
+  /** Touch screen: a numeric pad beside the value (default: a coarse pointer, i.e. a finger). */
+  toque?: boolean;
 }
 
+export const MENSAGEM_ESCOLHA_FORMA = 'Escolha a forma de pagamento (a letra no botão).';
+
 const centavos = (v: string) => Math.round(Number(v) * 100);
+/** '37,90' for 3790 cents: the value box's text. */
+const textoValor = (c: number) => (c / 100).toFixed(2).replace('.', ',');
+/** The value box's text in cents; null when it is not a value. */
+function lerValor(texto: string): number | null {
+  const t = texto.trim();
+  if (!/^\d+(,\d{0,2})?$/.test(t)) return null;
+  return lerPagamento(t.replace(',', '.'));
+}
 
 export const ehPix = (f: FormaPagamentoVenda) =>
   f.tipo === TIPO_PAGAMENTO.carteiraDigital || /pix/i.test(f.descricao);
 
-/** Payments of a sale: several per sale, change, voucher, PIX QR, cancel and confirm. */
+const toqueDoAparelho = () =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia('(pointer: coarse)').matches
+    : false;
+
+/**
+ * Payments of a sale: several per sale, a letter key per method, quick-cash notes, change shown big, PIX QR,
+ * cancel and confirm. Opens with the focus in the value (prefilled with the balance): a letter picks the
+ * method, Enter launches it, and with nothing left Enter finishes the sale.
+ */
 export function PagamentoDialog(p: PagamentoDialogProps) {
+  const { token } = theme.useToken();
   const ativos = p.venda.pagamentos.filter((x) => !x.lixo);
   const aplicado = ativos.reduce((s, x) => s + centavos(x.valor), 0);
   const restante = p.restanteOverride ?? Math.max(0, centavos(p.venda.total) - aplicado);
   const [forma, setForma] = useState<FormaPagamentoVenda | null>(null);
-  const [valor, setValor] = useState<number | null>(restante / 100);
-  const entrada = useRef<{ focus: () => void }>(null);
+  const [valor, setValorTexto] = useState(textoValor(restante));
+  // The value shown was filled in (the balance), not typed: the pad's first key replaces it, as typing
+  // over the selected text does.
+  const preenchido = useRef(true);
+  const setValor = (texto: string) => {
+    preenchido.current = false;
+    setValorTexto(texto);
+  };
+  const preencher = (c: number) => {
+    preenchido.current = true;
+    setValorTexto(textoValor(c));
+  };
+  const entrada = useRef<InputRef>(null);
+  const notas = useRef<HTMLFieldSetElement>(null);
+  const [toque] = useState(() => p.toque ?? toqueDoAparelho());
+  const teclas = useMemo(() => teclasFormasPagamento(p.formas), [p.formas]);
+  const porTecla = useMemo(
+    () => new Map(p.formas.map((f) => [teclas.get(f._id), f] as const).filter(([t]) => t)),
+    [p.formas, teclas],
+  );
+  // Quick notes pay in the chosen method when it gives change, otherwise in the store's cash method.
+  const dinheiro = p.formas.find((f) => f.tipo === TIPO_PAGAMENTO.dinheiro) ?? null;
+  const formaNota = forma && forma.tipoTroco === TIPO_TROCO.permite ? forma : forma ? null : dinheiro;
   const semPadrao = p.venda.cliente && !p.venda.cliente.clientePadrao ? p.venda.cliente : null;
   const clienteId = semPadrao?._id;
   const clienteNome = semPadrao?.nome ?? '';
   const [clienteConvenio, setClienteConvenio] = useState<{ _id: string; nome: string } | null>(null);
   const convenio = forma?.tipo === TIPO_PAGAMENTO.convenio;
+  const troco = Number(p.venda.totalTroco);
 
+  const focarValor = () =>
+    setTimeout(() => {
+      entrada.current?.focus({ cursor: 'all' });
+    }, 0);
+
+  // A payment launched or cancelled: the value is the new balance and the next key picks the next method.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the number of payments and the balance
   useEffect(() => {
-    setValor(restante / 100);
-  }, [restante]);
+    preencher(restante);
+    setForma(null);
+    if (p.aberto) focarValor();
+  }, [restante, ativos.length]);
   useEffect(() => {
     if (!p.aberto) return;
     setForma(null);
@@ -50,22 +115,84 @@ export function PagamentoDialog(p: PagamentoDialogProps) {
     setClienteConvenio(clienteId ? { _id: clienteId, nome: clienteNome } : null);
   }, [p.aberto, clienteId, clienteNome]);
 
-  const lancar = () => {
-    if (!forma || valor === null || (convenio && !clienteConvenio)) return;
-    p.aoLancar(forma, valor.toFixed(2), convenio && clienteConvenio ? { cliente: clienteConvenio._id } : {});
+  const escolherForma = (f: FormaPagamentoVenda) => {
+    setForma(f);
+    preencher(restante);
+    focarValor();
   };
+
+  const lancarCom = (f: FormaPagamentoVenda | null, c: number | null) => {
+    if (!f || c === null || c <= 0 || p.ocupado) return;
+    if (f.tipo === TIPO_PAGAMENTO.convenio && !clienteConvenio) return;
+    p.aoLancar(
+      f,
+      (c / 100).toFixed(2),
+      f.tipo === TIPO_PAGAMENTO.convenio && clienteConvenio ? { cliente: clienteConvenio._id } : {},
+    );
+  };
+  const lancar = () => lancarCom(forma, lerValor(valor));
+
+  const enter = () => {
+    if (restante === 0) {
+      if (!p.ocupado) p.aoConfirmar();
+      return;
+    }
+    if (!forma) {
+      notificar({ tipo: 'warning', mensagem: MENSAGEM_ESCOLHA_FORMA });
+      return;
+    }
+    lancar();
+  };
+
+  // Letter keys pick a method wherever the focus is in this dialog, except in a field that takes letters
+  // (the convênio customer search). Only this dialog's own keys: a release opened on top takes its own.
+  const tecla = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || e.key.length !== 1) return;
+    const alvo = e.target as HTMLElement;
+    if (alvo.tagName === 'TEXTAREA' || (alvo.tagName === 'INPUT' && alvo !== entrada.current?.input)) return;
+    const f = porTecla.get(e.key.toUpperCase());
+    if (f && /[a-z]/i.test(e.key)) {
+      e.preventDefault();
+      escolherForma(f);
+    }
+  };
+
+  const notaTecla = (e: KeyboardEvent<HTMLFieldSetElement>) => {
+    const botoes = [...(notas.current?.querySelectorAll('button') ?? [])];
+    const k = botoes.indexOf(document.activeElement as HTMLButtonElement);
+    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+      e.preventDefault();
+      const n = botoes.length;
+      botoes[(k + (e.key === 'ArrowRight' ? 1 : n - 1)) % n]?.focus();
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      focarValor();
+    }
+  };
+
+  const grande = { fontSize: 32, lineHeight: 1.1, fontWeight: 700 } as const;
 
   return (
     <Modal
       open={p.aberto}
       title={p.titulo ?? 'Pagamento'}
-      width={860}
+      width={900}
       onCancel={p.aoFechar}
       destroyOnHidden
+      // Unless the cashier is already typing in the dialog (a fast key before the animation ended).
+      afterOpenChange={(aberto) =>
+        aberto &&
+        !document.querySelector('.ant-modal-wrap:has(#valor-recebido)')?.contains(document.activeElement) &&
+        focarValor()
+      }
+      modalRender={(n) => (
+        // biome-ignore lint/a11y/noStaticElementInteractions: the keys of the dialog, not a control
+        <div onKeyDown={tecla}>{n}</div>
+      )}
       footer={
         <Flex justify="space-between">
           <Button size="large" onClick={p.aoFechar}>
-            Voltar
+            Voltar (Esc)
           </Button>
           <Button
             size="large"
@@ -79,89 +206,185 @@ export function PagamentoDialog(p: PagamentoDialogProps) {
         </Flex>
       }
     >
-      <Flex gap={16} align="start">
-        <div style={{ flex: '1 1 55%' }}>
-          <Typography.Text type="secondary">Forma de pagamento</Typography.Text>
+      <Flex gap={16} align="start" wrap>
+        <div style={{ flex: '1 1 420px', minWidth: 0 }}>
+          <Typography.Text type="secondary">Forma de pagamento (tecla)</Typography.Text>
           <div
             style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 8, marginTop: 8 }}
             role="radiogroup"
             aria-label="Forma de pagamento"
           >
-            {p.formas.map((f) => (
-              <Button
-                key={f._id}
-                size="large"
-                role="radio"
-                aria-checked={forma?._id === f._id}
-                type={forma?._id === f._id ? 'primary' : 'default'}
-                style={{ minHeight: 52, whiteSpace: 'normal', lineHeight: 1.1 }}
-                onClick={() => {
-                  setForma(f);
-                  setTimeout(() => entrada.current?.focus(), 0);
-                }}
-              >
-                {f.descricao}
-              </Button>
-            ))}
+            {p.formas.map((f) => {
+              const t = teclas.get(f._id);
+              const marcada = forma?._id === f._id;
+              return (
+                <Button
+                  key={f._id}
+                  size="large"
+                  role="radio"
+                  aria-checked={marcada}
+                  aria-label={f.descricao}
+                  {...(t ? { 'aria-keyshortcuts': t } : {})}
+                  data-testid={`forma-${f._id}`}
+                  type={marcada ? 'primary' : 'default'}
+                  style={{
+                    minHeight: 52,
+                    whiteSpace: 'normal',
+                    lineHeight: 1.1,
+                    justifyContent: 'flex-start',
+                    textAlign: 'start',
+                  }}
+                  onClick={() => escolherForma(f)}
+                >
+                  {t && (
+                    <kbd
+                      aria-hidden
+                      style={{
+                        flex: 'none',
+                        minWidth: 22,
+                        padding: '0 5px',
+                        border: `1px solid ${marcada ? token.colorWhite : token.colorBorder}`,
+                        borderBottomWidth: 2,
+                        borderRadius: token.borderRadiusSM,
+                        fontFamily: token.fontFamilyCode,
+                        fontSize: 13,
+                        textAlign: 'center',
+                      }}
+                    >
+                      {t}
+                    </kbd>
+                  )}
+                  <span>{f.descricao}</span>
+                </Button>
+              );
+            })}
           </div>
           <Flex gap={8} style={{ marginTop: 16 }} align="center">
-            <InputNumber
-              ref={entrada as never}
+            <Input
+              ref={entrada}
               size="large"
+              id="valor-recebido"
               aria-label="Valor recebido"
               prefix="R$"
-              min={0}
-              step={1}
-              precision={2}
-              decimalSeparator=","
+              inputMode={toque ? 'none' : 'decimal'}
+              autoComplete="off"
               value={valor}
-              onChange={(v) => setValor(v)}
-              onPressEnter={lancar}
-              style={{ flex: 1 }}
+              onChange={(e) => setValor(e.target.value.replace(/\./g, ',').replace(/[^\d,]/g, ''))}
+              onPressEnter={enter}
+              onKeyDown={(e) => {
+                if (e.key === 'ArrowDown') {
+                  e.preventDefault();
+                  notas.current?.querySelector('button')?.focus();
+                }
+              }}
+              style={{ flex: 1, fontSize: 20 }}
             />
             <Button
               size="large"
               type="primary"
-              disabled={!forma || !valor || p.ocupado || (convenio && !clienteConvenio)}
+              disabled={!forma || !lerValor(valor) || p.ocupado || (convenio && !clienteConvenio)}
               onClick={lancar}
             >
               Lançar
             </Button>
           </Flex>
-          {forma && ehPix(forma) && valor !== null && valor > 0 && (
+          {restante > 0 && (
+            <fieldset
+              ref={notas}
+              aria-label="Notas rápidas"
+              data-testid="notas-rapidas"
+              onKeyDown={notaTecla}
+              style={{
+                display: 'flex',
+                flexWrap: 'wrap',
+                gap: 6,
+                marginTop: 10,
+                border: 'none',
+                padding: 0,
+                marginInline: 0,
+              }}
+            >
+              {formaNota &&
+                NOTAS_REAIS.map((n) => (
+                  <Button
+                    key={n}
+                    size="large"
+                    style={{ minWidth: 64, minHeight: 48 }}
+                    onClick={() => lancarCom(formaNota, n * 100)}
+                  >
+                    {formatarMoeda(n).replace(',00', '')}
+                  </Button>
+                ))}
+              <Button
+                size="large"
+                style={{ minHeight: 48 }}
+                disabled={!(forma ?? dinheiro)}
+                onClick={() => lancarCom(forma ?? dinheiro, restante)}
+              >
+                Valor exato
+              </Button>
+            </fieldset>
+          )}
+          {forma && ehPix(forma) && (lerValor(valor) ?? 0) > 0 && (
             <div style={{ marginTop: 16 }}>
               <PixQr
                 chave={p.pix.chave}
                 nome={p.pix.nome}
                 cidade={p.pix.cidade}
-                valor={valor.toFixed(2)}
+                valor={((lerValor(valor) ?? 0) / 100).toFixed(2)}
                 txid={p.venda._id.slice(-12)}
               />
             </div>
           )}
         </div>
-        <div style={{ flex: '1 1 45%' }}>
-          <Descriptions column={1} size="small" bordered>
-            <Descriptions.Item label="Total">
-              <span data-testid="pag-total">{formatarMoeda(p.venda.total)}</span>
-            </Descriptions.Item>
-            <Descriptions.Item label="Pago">{formatarMoeda(aplicado / 100)}</Descriptions.Item>
-            <Descriptions.Item label="Restante">
-              <Typography.Text strong data-testid="pag-restante">
-                {formatarMoeda(restante / 100)}
-              </Typography.Text>
-            </Descriptions.Item>
-            <Descriptions.Item label="Troco">
-              <Typography.Text strong type="success" data-testid="pag-troco">
-                {formatarMoeda(p.venda.totalTroco)}
-              </Typography.Text>
-            </Descriptions.Item>
+        <div style={{ flex: '1 1 300px', minWidth: 0 }}>
+          <div
+            style={{
+              display: 'grid',
+              gridTemplateColumns: '1fr auto',
+              rowGap: 4,
+              alignItems: 'baseline',
+              padding: 12,
+              borderRadius: token.borderRadiusLG,
+              background: token.colorFillQuaternary,
+            }}
+          >
+            <Typography.Text type="secondary">Total</Typography.Text>
+            <span data-testid="pag-total" style={{ fontSize: 18, textAlign: 'end' }}>
+              {formatarMoeda(p.venda.total)}
+            </span>
+            <Typography.Text type="secondary">Pago</Typography.Text>
+            <span style={{ fontSize: 18, textAlign: 'end' }}>{formatarMoeda(aplicado / 100)}</span>
+            <Typography.Text strong>Restante</Typography.Text>
+            <span data-testid="pag-restante" style={{ ...grande, textAlign: 'end', color: token.colorText }}>
+              {formatarMoeda(restante / 100)}
+            </span>
+            <Typography.Text strong>Troco</Typography.Text>
+            <span
+              data-testid="pag-troco"
+              style={{
+                ...grande,
+                fontSize: troco > 0 ? 44 : 32,
+                textAlign: 'end',
+                color: troco > 0 ? token.colorSuccess : token.colorTextTertiary,
+              }}
+            >
+              {formatarMoeda(p.venda.totalTroco)}
+            </span>
             {Number(p.venda.totalValeCompra) > 0 && (
-              <Descriptions.Item label="Vale compra">
-                {formatarMoeda(p.venda.totalValeCompra)}
-              </Descriptions.Item>
+              <>
+                <Typography.Text type="secondary">Vale compra</Typography.Text>
+                <span style={{ textAlign: 'end' }}>{formatarMoeda(p.venda.totalValeCompra)}</span>
+              </>
             )}
-          </Descriptions>
+          </div>
+          {toque && (
+            <div style={{ marginTop: 12 }}>
+              <TecladoNumerico
+                aoTeclar={(t) => setValor(digitarNoValor(preenchido.current ? '' : valor, t))}
+              />
+            </div>
+          )}
           {convenio && (
             <ConvenioPainel
               empresa={p.empresa}

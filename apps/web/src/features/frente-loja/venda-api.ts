@@ -144,11 +144,12 @@ export const vendaApi = {
     motivo: string,
     liberacao: string | undefined,
     terminal: string,
+    silencioso = false,
   ) =>
     api.put<VendaServidor>(
       `vendaDeletarProduto/${id}`,
       { vendaEvento: { numeroItem, motivo, terminal }, liberacao },
-      { acao: 'ao deletar o produto' },
+      { acao: 'ao deletar o produto', silencioso },
     ),
   deletarVenda: (id: string, motivo: string, liberacao: string | undefined, terminal: string) =>
     api.put<VendaServidor>(

@@ -81,7 +81,13 @@ export function LiberacaoDialog({ opcoes, aoConcluir }: LiberacaoDialogProps) {
       okButtonProps={{ disabled: !podeConfirmar(opcoes, campos), loading: enviando }}
       maskClosable={false}
       destroyOnHidden
-      afterOpenChange={(visivel) => visivel && loginRef.current?.focus()}
+      // At the end of the opening animation, only if the focus is not in the form yet: a fast typist may
+      // already be in the password.
+      afterOpenChange={(visivel) =>
+        visivel &&
+        !document.getElementById('liberacao')?.contains(document.activeElement) &&
+        loginRef.current?.focus()
+      }
       width={420}
     >
       <Form form={form} name="liberacao" layout="vertical" onFinish={confirmar} data-testid="liberacao-form">
@@ -89,12 +95,20 @@ export function LiberacaoDialog({ opcoes, aoConcluir }: LiberacaoDialogProps) {
           <Input ref={loginRef} autoFocus autoComplete="off" maxLength={LIMITES_LIBERACAO.login} />
         </Form.Item>
         <Form.Item name="senha" label="Senha" rules={opcoes.senhaObrigatoria ? [obrigatorio] : []}>
-          <Input.Password autoComplete="off" maxLength={LIMITES_LIBERACAO.senha} />
+          {/* No eye button: it would sit between the password and the reason in the Tab order, and a
+              supervisor's password is not shown at the counter. */}
+          <Input.Password autoComplete="off" maxLength={LIMITES_LIBERACAO.senha} visibilityToggle={false} />
         </Form.Item>
         {opcoes.mostrarMotivo && (
           <Form.Item name="motivo" label="Motivo" rules={exigeMotivo ? [obrigatorio] : []}>
             <Input.TextArea
               maxLength={LIMITES_LIBERACAO.motivo}
+              // Enter sends the release as in the other fields (the keyboard-only till); Shift+Enter breaks a line.
+              onPressEnter={(e) => {
+                if (e.shiftKey) return;
+                e.preventDefault();
+                form.submit();
+              }}
               showCount
               autoSize={{ minRows: 2, maxRows: 4 }}
             />
