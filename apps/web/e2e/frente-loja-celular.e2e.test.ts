@@ -177,6 +177,13 @@ describe('Frente Loja on a phone and a tablet, the waiter at the table', () => {
       ]);
     await capturarTemas(pagina, 'frente-loja-celular-pedido');
 
+    // To the kitchen, from the bottom bar: the widest button, on its own row; the lines come back 'Enviado'.
+    const cozinha = await caixa(pagina, 'enviar-cozinha');
+    expect(cozinha.height).toBeGreaterThanOrEqual(44);
+    expect(cozinha.width).toBeGreaterThan(340);
+    await pagina.getByTestId('enviar-cozinha').tap();
+    for (const n of [1, 2, 3]) await pagina.getByTestId(`item-${n}-enviado`).waitFor();
+
     // The bill, from the bottom bar.
     const barra = await caixa(pagina, 'barra-celular');
     expect(barra.y + barra.height).toBeLessThanOrEqual(CELULAR.height);

@@ -124,7 +124,7 @@ export function AbasCelular({
   );
 }
 
-/** The bottom bar: what the table owes, the bill and the main action of the moment (the kitchen). */
+/** The bottom bar: what the table owes, the bill and, under them, the main action (send to the kitchen). */
 export function BarraCelular({
   titulo,
   total,
@@ -134,7 +134,7 @@ export function BarraCelular({
   titulo: ReactNode;
   total: string;
   aoConta: () => void;
-  /** The main action (sending to the kitchen), shown first and widest. */
+  /** The main action (sending to the kitchen), on a row of its own. */
   children?: ReactNode;
 }) {
   const { token } = theme.useToken();
@@ -146,7 +146,8 @@ export function BarraCelular({
       data-testid="barra-celular"
       style={{
         position: 'sticky',
-        bottom: 0,
+        // The shell's content area has a 12 px padding: stick to its very edge, not 12 px above it.
+        bottom: -12,
         zIndex: 3,
         marginTop: 'auto',
         // Full bleed over the shell's padding, so the lines scroll under it and not beside it.
@@ -165,10 +166,15 @@ export function BarraCelular({
           {formatarMoeda(total)}
         </Typography.Text>
       </Flex>
-      {children}
       <Button size="large" onClick={aoConta} data-testid="pedir-conta" style={TOQUE}>
         Conta
       </Button>
+      {children && (
+        // A row of its own, the whole width: the main action is the biggest target on the screen.
+        <div style={{ flex: '1 1 100%', display: 'grid' }} data-testid="acao-principal-celular">
+          {children}
+        </div>
+      )}
     </Flex>
   );
 }

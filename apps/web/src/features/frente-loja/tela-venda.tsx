@@ -998,7 +998,8 @@ export function TelaVenda(p: TelaVendaProps) {
         {cel.compacto && cel.aba === 'cardapio' && (
           <GradeProdutos indice={p.indice} categorias={p.dados.categorias} aoEscolher={aoEscolher} />
         )}
-          {cozinha.botao}
+          {/* On a phone the kitchen button lives in the bottom bar, always in reach. */}
+          {!cel.compacto && cozinha.botao}
           <BotaoGrande onClick={() => void imprimirConta()} data-testid="imprimir-conta">
             Imprimir conta (F8)
           </BotaoGrande>
@@ -1141,5 +1142,7 @@ export function TelaVenda(p: TelaVendaProps) {
   );
 }
       {cel.compacto && (
-        <BarraCelular titulo={p.titulo ?? 'Venda'} total={venda.total} aoConta={() => void imprimirConta()} />
+        <BarraCelular titulo={p.titulo ?? 'Venda'} total={venda.total} aoConta={() => void imprimirConta()}>
+          {cozinha.botao}
+        </BarraCelular>
       )}
