@@ -83,7 +83,7 @@ export const BuscaProduto = memo(function BuscaProduto({
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new text starts from no highlight
   useEffect(() => setAtivo(-1), [busca]);
   useEffect(() => {
-    if (ativo >= 0) lista.current?.children[ativo]?.scrollIntoView({ block: 'nearest' });
+    if (ativo >= 0) lista.current?.children[ativo]?.scrollIntoView?.({ block: 'nearest' });
   }, [ativo]);
 
   const escolher = (produto: ProdutoFrenteLoja) => {

@@ -65,6 +65,10 @@ export interface TerminalFrenteLoja {
   exigirAtendente: boolean;
   /** The attendant's identification needs their password (configuracoes.senhaAtendente). */
   senhaAtendente: boolean;
+  /** Payment methods this terminal offers (configuracoes.formasPagamento); empty: every active one. */
+  formasPagamento: string[];
+  /** A product launched again opens a new line instead of adding to its own (configuracoes.produtoRepetidoNovaLinha). */
+  produtoRepetidoNovaLinha: boolean;
 }
 
 /** A product suggestion (vendaSugestaoProduto) with the products whose launch offers it. */
@@ -97,12 +101,12 @@ export interface DadosFrenteLoja {
   catalogo: CatalogoVenda;
   configuracao: ConfiguracaoVenda;
   sugestoes: SugestaoFrenteLoja[];
+  /** Categories of the product grid (phones and tablets). */
+  categorias: CategoriaGrade[];
   periodo: EstadoPeriodo;
   /** IBPT approximate tax rates of the store's state (spec 2 section 7, limit 20000). */
   olhoNoImposto: LinhaOlhoNoImposto[];
   /** The store's version record when the lists were loaded: a newer one on the server means reload. */
-  /** Categories of the product grid (phones and tablets). */
-  categorias: CategoriaGrade[];
   versao: number;
   /** Some list came from the local cache (server unreachable). */
   modoLocal: boolean;
@@ -116,11 +120,11 @@ interface ListaProdutosResposta {
   configuracao: ConfiguracaoVenda;
   formasPagamento: FormaPagamentoVenda[];
   sugestoes?: SugestaoFrenteLoja[];
+  categorias?: CategoriaGrade[];
 }
 
 type Registro = Record<string, unknown> & { _id: string };
 
-  categorias?: CategoriaGrade[];
 export interface LinhaOlhoNoImposto {
   _id: string;
   uf: string;
@@ -190,6 +194,9 @@ async function carregarLista<T>(
 }
 
 const silencioso = { silencioso: true } as const;
+const idsDoTerminal = (v: unknown): string[] =>
+  Array.isArray(v) ? v.map(comoId).filter((x): x is string => x !== null) : [];
+
 const comoId = (v: unknown): string | null =>
   typeof v === 'string'
     ? v
@@ -238,6 +245,12 @@ export async function carregarDadosReferencia(
     caixa: comoId((t.configuracoes as { caixa?: unknown } | undefined)?.caixa),
     exigirAtendente: (t.configuracoes as { exigirAtendente?: unknown } | undefined)?.exigirAtendente === true,
     senhaAtendente: (t.configuracoes as { senhaAtendente?: unknown } | undefined)?.senhaAtendente === true,
+    formasPagamento: idsDoTerminal(
+      (t.configuracoes as { formasPagamento?: unknown } | undefined)?.formasPagamento,
+    ),
+    produtoRepetidoNovaLinha:
+      (t.configuracoes as { produtoRepetidoNovaLinha?: unknown } | undefined)?.produtoRepetidoNovaLinha ===
+      true,
   };
 
   progresso('Formas de Pagamento');
@@ -346,6 +359,7 @@ export async function carregarDadosReferencia(
     catalogo: descartarPromocoesSemProduto(lista.catalogo, aviso),
     configuracao: lista.configuracao,
     sugestoes: lista.sugestoes ?? [],
+    categorias: lista.categorias ?? [],
     periodo: periodoDoTerminal(periodos, terminal.caixa),
     olhoNoImposto,
     versao,
@@ -359,7 +373,6 @@ async function permissoesNaLoja(empresaId: string): Promise<ReadonlySet<number> 
   try {
     const r = await api.post<{ permissoes: number[] }>('getPermissoesUsuario', { empresaId }, silencioso);
     return new Set(r.permissoes);
-    categorias: lista.categorias ?? [],
   } catch {
     return null;
   }

@@ -2,6 +2,7 @@ import type { Venda, VendaItem } from '@retaguarda/domain';
 import { formatarMoeda, formatarNumero } from '@retaguarda/domain';
 import { Button, Empty, theme } from 'antd';
 import { type CSSProperties, memo, useMemo } from 'react';
+import { AjusteQuantidade } from './ajuste-quantidade.tsx';
 
 // The lines of the sale, built for a 100+ line table bill: rows are plain elements styled from the
 // theme tokens once per list, and memoised by the values they show (the engine returns new item
@@ -12,9 +13,9 @@ interface Estilos {
   secundario: CSSProperties;
   pequeno: CSSProperties;
   sucesso: CSSProperties;
-  selecionado: string;
   /** Phones: no unit price column (the line value and quantity stay). */
   compacto: boolean;
+  selecionado: string;
   etiqueta: (cor: string) => CSSProperties;
   cores: { promocao: string; happy: string; desconto: string; erro: string; neutro: string; enviado: string };
 }
@@ -128,19 +129,22 @@ const LinhaItem = memo(
 
 export const ItensVenda = memo(function ItensVenda({
   venda,
+  aoQuantidade,
   selecionado,
   aoSelecionar,
+  compacto = false,
 }: {
   venda: Pick<Venda, 'produtos'>;
-  compacto = false,
+  /** - and + of the selected unsent line (absent: none). */
+  aoQuantidade?: (n: number, passo: 1 | -1) => void;
   selecionado: number | null;
   aoSelecionar: (n: number) => void;
+  /** Narrow screens (phones): the columns fit 360 px. */
+  compacto?: boolean;
 }) {
   const { token } = theme.useToken();
   const e = useMemo<Estilos>(
     () => ({
-  /** Narrow screens (phones): the columns fit 360 px. */
-  compacto?: boolean;
       linha: {
         display: 'grid',
         gridTemplateColumns: compacto ? '24px minmax(0, 1fr) 40px 84px' : '36px 1fr 70px 90px 96px',
@@ -159,11 +163,11 @@ export const ItensVenda = memo(function ItensVenda({
       secundario: { color: token.colorTextSecondary },
       pequeno: { color: token.colorTextSecondary, fontSize: 12, display: 'block' },
       sucesso: { color: token.colorSuccess, fontSize: 12, display: 'block' },
+      compacto,
       selecionado: token.colorPrimaryBg,
       etiqueta: (cor: string) => ({
         display: 'inline-block',
         marginInlineEnd: 4,
-      compacto,
         padding: '0 6px',
         fontSize: 12,
         lineHeight: '18px',
@@ -183,11 +187,11 @@ export const ItensVenda = memo(function ItensVenda({
     }),
     // Primitive deps: the token object itself may be rebuilt on every render.
     [
+      compacto,
       token.colorBorderSecondary,
       token.colorText,
       token.colorTextSecondary,
       token.colorSuccess,
-      compacto,
       token.colorPrimaryBg,
       token.borderRadiusSM,
       token.purple,
@@ -200,15 +204,23 @@ export const ItensVenda = memo(function ItensVenda({
     return <Empty description="Nenhum item lançado. Busque um produto ou leia o código de barras." />;
   return (
     <section aria-label="Itens da venda" data-testid="itens-venda">
-      {venda.produtos.map((i) => (
+      {venda.produtos.map((i) => [
         <LinhaItem
           key={i.numeroItem}
           item={i}
           selecionado={selecionado === i.numeroItem}
           aoSelecionar={aoSelecionar}
           e={e}
-        />
-      ))}
+        />,
+        selecionado === i.numeroItem && aoQuantidade && (
+          <AjusteQuantidade
+            key={`q${i.numeroItem}`}
+            item={i}
+            fundo={e.selecionado}
+            aoQuantidade={aoQuantidade}
+          />
+        ),
+      ])}
     </section>
   );
 });

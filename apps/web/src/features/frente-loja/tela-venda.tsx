@@ -1,9 +1,16 @@
 import { CloseOutlined } from '@ant-design/icons';
 import {
+  alterarQuantidadeItem,
+  deletarItem as deletarItemVenda,
   type FormaPagamentoVenda,
+  formasDoTerminal,
   formatarMoeda,
+  itemConfirmado,
+  linhaParaSomar,
   PERMISSAO,
+  quantidadeSomada,
   recalcularVenda,
+  somarMesmoProduto,
   TIPO_PAGAMENTO,
   TIPO_VENDA,
   tentar,
@@ -11,11 +18,13 @@ import {
   validarNumeroMesa,
   valorPosicao,
 } from '@retaguarda/domain';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Input, Modal, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErroApi } from '../../lib/api/cliente.ts';
 import { notificar } from '../../lib/notify/notificar.ts';
 import { useEventoEstavel } from '../../lib/react/use-evento-estavel.ts';
+import { permissoesQuery } from '../auth/queries.ts';
 import { useLiberacaoSupervisor } from '../liberacao/liberacao-supervisor.tsx';
 import { enfileirarVenda } from './armazenamento-local.ts';
 import { AtendenteDialog, type AtendenteIdentificado } from './atendente-dialog.tsx';
@@ -23,20 +32,22 @@ import { BuscaProduto, type BuscaProdutoControle } from './busca-produto.tsx';
 import type { DadosFrenteLoja, ProdutoFrenteLoja, SugestaoFrenteLoja } from './dados-referencia.ts';
 import { DescontoDialog, MODOS_DESCONTO_GERAL, MODOS_DESCONTO_ITEM } from './desconto-dialog.tsx';
 import { balcaoEnviaAoLancar, useEnvioCozinha } from './envio-cozinha.tsx';
+import { GradeProdutos } from './grade-produtos.tsx';
 import type { IndiceProdutos } from './indice-produtos.ts';
 import { BotaoGrande, ItensVenda } from './itens-venda.tsx';
+import { AbasCelular, BarraCelular, useLayoutCelular } from './layout-celular.tsx';
+import { MapaTeclasDialog } from './mapa-teclas-dialog.tsx';
 import { ehPix, PagamentoDialog } from './pagamento-dialog.tsx';
 import { montarPayloadPix } from './pix.ts';
 import { type ParteEscolhida, PizzaDialog } from './pizza-dialog.tsx';
 import { apagarRascunho, guardarRascunho, lerRascunho } from './rascunho-venda.ts';
 import { transferirMesaInteira, useJuncaoMesas } from './transferencia-mesa.tsx';
+import { useTeclasVenda } from './use-teclas-venda.ts';
+import { contarUsoFormas, lerUsoFormas } from './uso-formas-pagamento.ts';
 import {
   avisoNfceDaVenda,
-import { GradeProdutos } from './grade-produtos.tsx';
   type CorpoCriarVenda,
   type ItemEnvio,
-import { AbasCelular, BarraCelular, useLayoutCelular } from './layout-celular.tsx';
-import { MapaTeclasDialog } from './mapa-teclas-dialog.tsx';
   type PagamentoEnvio,
   type VendaServidor,
   vendaApi,
@@ -156,6 +167,16 @@ export function TelaVenda(p: TelaVendaProps) {
   const busca = useRef<BuscaProdutoControle>(null);
   const [selecionado, setSelecionado] = useState<number | null>(null);
   const [pagando, setPagando] = useState(false);
+  const [mapaTeclas, setMapaTeclas] = useState(false);
+  // The terminal's methods, the most used on this device first (kept locally, counted at each sale's end).
+  const [usoFormas, setUsoFormas] = useState(() => lerUsoFormas(p.amb.terminal));
+  const formas = useMemo(
+    () => formasDoTerminal(p.dados.formasPagamento, p.dados.terminal.formasPagamento, usoFormas),
+    [p.dados.formasPagamento, p.dados.terminal.formasPagamento, usoFormas],
+  );
+  // An unsent line leaves with the operator's own permission 13 (the server's rule too), no supervisor.
+  const { data: permissoes } = useQuery(permissoesQuery(p.amb.empresa, p.amb.operador._id));
+  const excluiNaoConfirmado = permissoes?.has(PERMISSAO.excluirProdutoNaoConfirmado) === true;
   const [ocupado, setOcupado] = useState(false);
   const [desconto, setDesconto] = useState<'item' | 'geral' | null>(null);
   const [obs, setObs] = useState<{ aberto: boolean; texto: string }>({ aberto: false, texto: '' });
@@ -253,6 +274,22 @@ export function TelaVenda(p: TelaVendaProps) {
       return;
     }
     const quem = atendenteRef.current;
+    // The same product again adds to its unsent line (counter default; the terminal may ask for new lines).
+    const linha = somarMesmoProduto(p.tipoVenda, p.dados.terminal.produtoRepetidoNovaLinha)
+      ? linhaParaSomar(vendaRef.current, {
+          produto: produto._id,
+          obs: observacao,
+          sugestao,
+          filhos: filhos && filhos.length > 1 ? filhos.length : 0,
+          atendente: quem?._id ?? p.amb.operador._id,
+        })
+      : null;
+    if (linha !== null) {
+      busca.current?.limpar();
+      setSugestoes([]);
+      alterarQuantidade(linha, qtd ?? '1');
+      return;
+    }
     const r = tentar(() =>
       adicionarProdutoLocal(vendaRef.current, p.amb, produto, agora(), {
         ...(qtd ? { quantidade: qtd } : {}),
@@ -319,31 +356,63 @@ export function TelaVenda(p: TelaVendaProps) {
   // The search box renders alone on each keystroke: it gets one chooser for the life of the screen.
   const aoEscolher = useEventoEstavel(escolher);
 
-  // Keyboard: F2 search, F4 payment, F6 item discount, F7 general discount, F8 print the bill, F9 attendant.
-  useEffect(() => {
-    const tecla = (e: KeyboardEvent) => {
-      if (e.key === 'F2') {
-        e.preventDefault();
-        busca.current?.focar();
-      } else if (e.key === 'F4') {
-        e.preventDefault();
-        abrirPagamento();
-      } else if (e.key === 'F6') {
-        e.preventDefault();
-        if (selecionado) setDesconto('item');
-      } else if (e.key === 'F7') {
-        e.preventDefault();
-        setDesconto('geral');
-      } else if (e.key === 'F8') {
-        e.preventDefault();
-        void imprimirConta();
-      } else if (e.key === 'F9') {
-        e.preventDefault();
-        setIdentificando({});
-      }
-    };
-    window.addEventListener('keydown', tecla);
-    return () => window.removeEventListener('keydown', tecla);
+  /** +1 / -1 from the line's buttons or keys, or a launched quantity when the same product comes again. */
+  const alterarQuantidade = (numero: number | null, passo: string | number) => {
+    const v = vendaRef.current;
+    const item = v.produtos.find((i) => i.numeroItem === numero && !i.cancelado);
+    if (!item) {
+      notificar({ tipo: 'warning', mensagem: 'Item não informado' });
+      return;
+    }
+    if (itemConfirmado(item)) {
+      notificar({ tipo: 'warning', mensagem: 'Produto confirmado ou cancelado não pode ser alterado!' });
+      return;
+    }
+    // Below one unit the line stays: Delete removes it.
+    const q = quantidadeSomada(item.quantidade, passo);
+    if (q === null) return;
+    const r = tentar(() =>
+      recalcularVenda(
+        alterarQuantidadeItem(v, item.numeroItem, q),
+        p.amb.catalogo,
+        p.amb.configuracao,
+        agora(),
+      ),
+    );
+    if (!r.ok) {
+      notificar({ tipo: 'error', mensagem: r.mensagem });
+      return;
+    }
+    setVenda(r.valor);
+    vendaRef.current = r.valor;
+    setSelecionado(item.numeroItem);
+    if (!modoLocal && criada.current)
+      void enfileirar(() => vendaApi.alterarItem(v._id, item.numeroItem, q, item.obs));
+  };
+  const aoQuantidade = useEventoEstavel((n: number, passo: 1 | -1) => alterarQuantidade(n, passo));
+
+  /** Arrow keys with an empty search: the previous or next active line. */
+  const moverSelecao = (delta: 1 | -1) => {
+    const numeros = vendaRef.current.produtos.filter((i) => !i.cancelado).map((i) => i.numeroItem);
+    if (numeros.length === 0) return;
+    const k = selecionado === null ? -1 : numeros.indexOf(selecionado);
+    const alvo =
+      k < 0 ? (delta > 0 ? 0 : numeros.length - 1) : Math.min(numeros.length - 1, Math.max(0, k + delta));
+    setSelecionado(numeros[alvo] ?? null);
+  };
+
+  // The keys of MAPA_TECLAS (atalhos-teclado.ts); none acts while a dialog is open.
+  useTeclasVenda(busca, {
+    mapa: () => setMapaTeclas(true),
+    pagamento: () => abrirPagamento(),
+    descontoItem: () =>
+      selecionado ? setDesconto('item') : notificar({ tipo: 'warning', mensagem: 'Item não informado' }),
+    descontoGeral: () => setDesconto('geral'),
+    conta: () => void imprimirConta(),
+    atendente: () => setIdentificando({}),
+    excluir: () => void deletarItem(),
+    quantidade: (passo) => alterarQuantidade(selecionado, passo),
+    mover: moverSelecao,
   });
 
   // Kitchen (envio-cozinha.tsx): tables and tabs send with the button (F10) and when left; delivery on launch.
@@ -407,7 +476,12 @@ export function TelaVenda(p: TelaVendaProps) {
     setDesconto(null);
     if (!(await exigirServidor())) return;
     const permissao = tipo === 'item' ? PERMISSAO.descontoItem : PERMISSAO.descontoGeral;
-    const l = await liberar({ permissao, senhaObrigatoria: true, mostrarMotivo: true });
+    const l = await liberar({
+      permissao,
+      senhaObrigatoria: true,
+      mostrarMotivo: true,
+      vinculo: { venda: venda._id, desconto: { modo, valor } },
+    });
     if (!l) return;
     setOcupado(true);
     try {
@@ -437,7 +511,7 @@ export function TelaVenda(p: TelaVendaProps) {
   };
 
   const deletarItem = async () => {
-    const item = venda.produtos.find((i) => i.numeroItem === selecionado);
+    const item = vendaRef.current.produtos.find((i) => i.numeroItem === selecionado);
     if (!item) {
       notificar({ tipo: 'warning', mensagem: 'Item não informado' });
       return;
@@ -446,24 +520,64 @@ export function TelaVenda(p: TelaVendaProps) {
       notificar({ tipo: 'warning', mensagem: 'Útimo item já esta deletado!' });
       return;
     }
-    if (!(await exigirServidor())) return;
-    const l = await liberar({
-      permissao: item.confirmado ? PERMISSAO.excluirProdutoConfirmado : PERMISSAO.excluirProdutoNaoConfirmado,
-      senhaObrigatoria: true,
-      mostrarMotivo: true,
-      motivoObrigatorio: true,
-    });
-    if (!l) return;
-    try {
-      setVenda(
-        await vendaApi.deletarProduto(
-          venda._id,
-          item.numeroItem,
-          l.motivo ?? '',
-          l.liberacao,
-          p.amb.terminal,
-        ),
+    // Spec 4: an unsent line (no id, never sent to the kitchen or printed) just leaves, with the operator's
+    // own permission 13; only a confirmed one needs the supervisor (12) and the reason.
+    const enviado = itemConfirmado(item);
+    const soNoTerminal = !criada.current && (modoLocal || noTerminal);
+    if (
+      !enviado &&
+      soNoTerminal &&
+      excluiNaoConfirmado &&
+      !p.amb.configuracao.gravarVendaEventosCancelamentoNaoConfirmado
+    ) {
+      const r = tentar(() =>
+        deletarItemVenda(vendaRef.current, item.numeroItem, { operador: p.amb.operador, dataHora: agora() }),
       );
+      if (!r.ok) {
+        notificar({ tipo: 'error', mensagem: r.mensagem });
+        return;
+      }
+      const nova = recalcularVenda(r.valor.venda, p.amb.catalogo, p.amb.configuracao, agora());
+      setVenda(nova);
+      vendaRef.current = nova;
+      setSelecionado(null);
+      return;
+    }
+    if (!(await exigirServidor())) return;
+    const pedirLiberacao = () =>
+      liberar({
+        permissao: enviado ? PERMISSAO.excluirProdutoConfirmado : PERMISSAO.excluirProdutoNaoConfirmado,
+        senhaObrigatoria: true,
+        mostrarMotivo: true,
+        motivoObrigatorio: true,
+      });
+    const deletar = (l: { motivo?: string; liberacao?: string } | null, silencioso = false) =>
+      vendaApi.deletarProduto(
+        vendaRef.current._id,
+        item.numeroItem,
+        l?.motivo ?? '',
+        l?.liberacao,
+        p.amb.terminal,
+        silencioso,
+      );
+    try {
+      if (!enviado) {
+        // The server lets the operator's own permission through; without it, it asks for the supervisor.
+        try {
+          setVenda(await deletar(null, true));
+          setSelecionado(null);
+          return;
+        } catch (erro) {
+          if (!(erro instanceof ErroApi && erro.message === 'Supervisor não informado')) {
+            if (erro instanceof ErroApi) notificar({ tipo: 'error', mensagem: erro.message });
+            return;
+          }
+        }
+      }
+      const l = await pedirLiberacao();
+      if (!l) return;
+      setVenda(await deletar(l));
+      setSelecionado(null);
     } catch {
       // toast shown
     }
@@ -681,6 +795,11 @@ export function TelaVenda(p: TelaVendaProps) {
         v = await vendaApi.encerrar(venda._id);
       }
       setPagando(false);
+      contarUsoFormas(
+        p.amb.terminal,
+        v.pagamentos.filter((x) => !x.lixo).map((x) => x.formaPagamento._id),
+      );
+      setUsoFormas(lerUsoFormas(p.amb.terminal));
       const troco = Number(v.totalTroco) > 0 ? ` Troco: ${formatarMoeda(v.totalTroco)}` : '';
       notificar({
         tipo: 'success',
@@ -833,6 +952,8 @@ export function TelaVenda(p: TelaVendaProps) {
 
   const ativos = venda.produtos.filter((i) => !i.cancelado);
   const mesa = p.tipoVenda === TIPO_VENDA.mesa;
+  // Phones and upright tablets: one column in two tabs and a bottom bar (layout-celular.tsx).
+  const cel = useLayoutCelular();
   const numeroExibido =
     venda.tipoVenda.id === 53 || venda.tipoVenda.id === 55
       ? (venda.sequencialPeriodo ?? venda.numero)
@@ -873,10 +994,14 @@ export function TelaVenda(p: TelaVendaProps) {
             />
           </Flex>
         )}
+        {cel.compacto && cel.aba === 'cardapio' && (
+          <GradeProdutos indice={p.indice} categorias={p.dados.categorias} aoEscolher={aoEscolher} />
+        )}
         <Card
           size="small"
           style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
           styles={{ body: { padding: 0 } }}
+          {...cel.itens}
         >
           <ItensVenda
             venda={venda}
@@ -962,11 +1087,9 @@ export function TelaVenda(p: TelaVendaProps) {
           <BotaoGrande onClick={() => setDesconto('geral')}>Desconto geral (F7)</BotaoGrande>
           <BotaoGrande onClick={() => setObs({ aberto: true, texto: '' })} disabled={!selecionado}>
             Observação
-  // Phones and upright tablets: one column in two tabs and a bottom bar (layout-celular.tsx).
-  const cel = useLayoutCelular();
           </BotaoGrande>
-          <BotaoGrande danger onClick={deletarItem}>
-            Excluir item
+          <BotaoGrande danger onClick={() => void deletarItem()}>
+            Excluir item (Del)
           </BotaoGrande>
           {mesa && (
             <>
@@ -995,15 +1118,11 @@ export function TelaVenda(p: TelaVendaProps) {
               <BotaoGrande onClick={() => void fecharConta(false)}>Fechar s/ serviço</BotaoGrande>
             </>
           )}
-        {cel.compacto && cel.aba === 'cardapio' && (
-          <GradeProdutos indice={p.indice} categorias={p.dados.categorias} aoEscolher={aoEscolher} />
-        )}
           {/* On a phone the kitchen button lives in the bottom bar, always in reach. */}
           {!cel.compacto && cozinha.botao}
           <BotaoGrande onClick={() => void imprimirConta()} data-testid="imprimir-conta">
             Imprimir conta (F8)
           </BotaoGrande>
-          {...cel.itens}
           <BotaoGrande onClick={() => setIdentificando({})} data-testid="botao-atendente">
             {atendente ? `Atendente: ${atendente.nome.split(' ')[0]}` : 'Atendente (F9)'}
           </BotaoGrande>
@@ -1016,6 +1135,9 @@ export function TelaVenda(p: TelaVendaProps) {
             Cancelar venda
           </BotaoGrande>
           <BotaoGrande onClick={() => void voltar()}>Voltar</BotaoGrande>
+          <BotaoGrande onClick={() => setMapaTeclas(true)} data-testid="botao-mapa-teclas">
+            Teclas (F1)
+          </BotaoGrande>
         </div>
         <BotaoGrande
           type="primary"
@@ -1026,10 +1148,15 @@ export function TelaVenda(p: TelaVendaProps) {
           Pagamento (F4) · {formatarMoeda(venda.total)}
         </BotaoGrande>
       </Flex>
+      {cel.compacto && (
+        <BarraCelular titulo={p.titulo ?? 'Venda'} total={venda.total} aoConta={() => void imprimirConta()}>
+          {cozinha.botao}
+        </BarraCelular>
+      )}
       <PagamentoDialog
         aberto={pagando}
         venda={venda}
-        formas={p.dados.formasPagamento}
+        formas={formas}
         pix={pixLoja}
         empresa={p.amb.empresa}
         ocupado={ocupado || sincronizando}
@@ -1076,6 +1203,7 @@ export function TelaVenda(p: TelaVendaProps) {
           onPressEnter={() => void responder()}
         />
       </Modal>
+      <MapaTeclasDialog aberto={mapaTeclas} aoFechar={() => setMapaTeclas(false)} />
       {cozinha.dialogo}
       {juncao.dialogo}
       <AtendenteDialog
@@ -1141,8 +1269,3 @@ export function TelaVenda(p: TelaVendaProps) {
     </Flex>
   );
 }
-      {cel.compacto && (
-        <BarraCelular titulo={p.titulo ?? 'Venda'} total={venda.total} aoConta={() => void imprimirConta()}>
-          {cozinha.botao}
-        </BarraCelular>
-      )}

@@ -1,0 +1,135 @@
+import {
+  catalogoVendaSchema,
+  configuracaoVendaSchema,
+  type FormaPagamentoVenda,
+  TIPO_PAGAMENTO,
+  TIPO_TROCO,
+  type Venda,
+} from '@retaguarda/domain';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { capturarToasts } from '../../test/fetch-falso.ts';
+import { MENSAGEM_ESCOLHA_FORMA, PagamentoDialog } from './pagamento-dialog.tsx';
+import { digitarNoValor } from './teclado-numerico.tsx';
+import { type AmbienteVenda, adicionarProdutoLocal, novaVendaLocal, pagarLocal } from './venda-local.ts';
+
+const id = (n: number) => n.toString(16).padStart(24, '0');
+const AGORA = '2026-11-21T15:00:00-03:00';
+const amb: AmbienteVenda = {
+  empresa: id(0xe1),
+  grupoEmpresarial: id(0x61),
+  terminal: id(0x71),
+  operador: { _id: id(0xa), nome: 'Caixa', codigoInterno: 3 },
+  catalogo: catalogoVendaSchema.parse({ produtos: [{ _id: id(1), descricao: 'X-Burguer', preco: '32.40' }] }),
+  configuracao: configuracaoVendaSchema.parse({ empresa: id(0xe1) }),
+};
+const forma = (n: number, descricao: string, tipo: number, troco: number): FormaPagamentoVenda => ({
+  _id: id(n),
+  descricao,
+  tipo: tipo as FormaPagamentoVenda['tipo'],
+  tipoTroco: troco as FormaPagamentoVenda['tipoTroco'],
+});
+const dinheiro = forma(0x21, 'Dinheiro', TIPO_PAGAMENTO.dinheiro, TIPO_TROCO.permite);
+const debito = forma(0x22, 'Cartão de Débito', TIPO_PAGAMENTO.debito, TIPO_TROCO.naoPermite);
+const credito = forma(0x23, 'Cartão de Crédito', TIPO_PAGAMENTO.credito, TIPO_TROCO.naoPermite);
+const venda32: Venda = adicionarProdutoLocal(
+  novaVendaLocal(amb, 53, AGORA),
+  amb,
+  {
+    _id: id(1),
+    descricao: 'X-Burguer',
+    codigoInterno: 1,
+  },
+  AGORA,
+);
+
+function abrir(venda: Venda, extra: { toque?: boolean } = {}) {
+  const aoLancar = vi.fn();
+  const aoConfirmar = vi.fn();
+  render(
+    <PagamentoDialog
+      aberto
+      venda={venda}
+      formas={[debito, dinheiro, credito]}
+      pix={{ chave: '', nome: 'Loja', cidade: 'Cidade' }}
+      ocupado={false}
+      empresa={amb.empresa}
+      aoLancar={aoLancar}
+      aoCancelarPagamento={() => undefined}
+      aoConfirmar={aoConfirmar}
+      aoFechar={() => undefined}
+      {...extra}
+    />,
+  );
+  return { aoLancar, aoConfirmar, valor: screen.getByLabelText<HTMLInputElement>('Valor recebido') };
+}
+
+// antd in jsdom on a shared machine: a render takes a while.
+describe('PagamentoDialog', { timeout: 20_000 }, () => {
+  it('shows each method with its key; a letter picks it with the balance and Enter launches it', () => {
+    const { aoLancar, valor } = abrir(venda32);
+    expect(screen.getByTestId(`forma-${dinheiro._id}`).getAttribute('aria-keyshortcuts')).toBe('D');
+    expect(screen.getByTestId(`forma-${debito._id}`).getAttribute('aria-keyshortcuts')).toBe('B');
+    expect(valor.value).toBe('32,40');
+    fireEvent.keyDown(valor, { key: 'b' });
+    expect(screen.getByTestId(`forma-${debito._id}`).getAttribute('aria-checked')).toBe('true');
+    fireEvent.change(valor, { target: { value: '20' } });
+    fireEvent.keyDown(valor, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(aoLancar).toHaveBeenCalledWith(debito, '20.00', {});
+  });
+
+  it('Enter without a method says to pick one and launches nothing', () => {
+    const toasts = capturarToasts();
+    const { aoLancar, aoConfirmar, valor } = abrir(venda32);
+    fireEvent.keyDown(valor, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(aoLancar).not.toHaveBeenCalled();
+    expect(aoConfirmar).not.toHaveBeenCalled();
+    expect(toasts).toEqual([{ tipo: 'warning', mensagem: MENSAGEM_ESCOLHA_FORMA }]);
+  });
+
+  it('a quick note pays in cash (the note, or the exact balance) and the change shows big', () => {
+    const { aoLancar } = abrir(venda32);
+    expect(
+      Array.from(screen.getByTestId('notas-rapidas').querySelectorAll('button'), (b) => b.textContent),
+    ).toEqual(['R$ 2', 'R$ 5', 'R$ 10', 'R$ 20', 'R$ 50', 'R$ 100', 'R$ 200', 'Valor exato']);
+    fireEvent.click(screen.getByText('R$ 50'));
+    expect(aoLancar).toHaveBeenLastCalledWith(dinheiro, '50.00', {});
+    fireEvent.click(screen.getByText('Valor exato'));
+    expect(aoLancar).toHaveBeenLastCalledWith(dinheiro, '32.40', {});
+  });
+
+  it('with nothing left to pay, Enter finishes the sale', () => {
+    const paga = pagarLocal(venda32, amb, dinheiro, '50.00', AGORA);
+    const { aoConfirmar, valor } = abrir(paga);
+    expect(screen.getByTestId('pag-restante').textContent).toBe('R$ 0,00');
+    expect(screen.getByTestId('pag-troco').textContent).toBe('R$ 17,60');
+    expect(screen.getByTestId('pag-troco').style.fontSize).toBe('44px');
+    expect(screen.queryByTestId('notas-rapidas')).toBeNull();
+    fireEvent.keyDown(valor, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(aoConfirmar).toHaveBeenCalledTimes(1);
+  });
+
+  it('the focus lands in the value when it opens', async () => {
+    const { valor } = abrir(venda32);
+    await waitFor(() => expect(document.activeElement).toBe(valor));
+  });
+
+  it('on a touch screen the pad types over the filled-in balance', () => {
+    const { valor } = abrir(venda32, { toque: true });
+    const pad = screen.getByTestId('teclado-numerico');
+    for (const t of ['1', '5', ',', '5', '0', '9'])
+      fireEvent.click(pad.querySelector(`[aria-label="${t}"]`) as Element);
+    expect(valor.value).toBe('15,50');
+    fireEvent.click(pad.querySelector('[aria-label="Apagar"]') as Element);
+    expect(valor.value).toBe('15,5');
+  });
+
+  it('the pad keeps one comma and two decimals', () => {
+    expect(digitarNoValor('', ',')).toBe('0,');
+    expect(digitarNoValor('3,', ',')).toBe('3,');
+    expect(digitarNoValor('3,45', '6')).toBe('3,45');
+    expect(digitarNoValor('3,45', '⌫')).toBe('3,4');
+    expect(digitarNoValor('0', '7')).toBe('7');
+    expect(digitarNoValor('12', 'C')).toBe('');
+  });
+});
