@@ -1,3 +1,4 @@
+import { figurasFechamento } from '@retaguarda/domain/caixa/fechamento';
 import { describe, expect, it } from 'vitest';
 import { documentoFechamento, documentoMovimento } from './impressao-caixa.ts';
 import type { RelatorioFechamento } from './venda-api.ts';
@@ -73,6 +74,17 @@ describe('cash slips', () => {
     ]);
     expect(d.diferenca).toBe('-5.40');
     expect(d.dataAbertura).toBe('2026-11-22T08:00:00.000Z');
+    // A report without the labelled figures prints the bare sums; with them, the slip carries them as they are.
+    expect(d.figuras).toBeNull();
+    const figuras = figurasFechamento({
+      valorAbertura: '100.00',
+      vendas: [{ tipo: 77, descricao: 'Dinheiro', quantidade: 1, valor: '35.40' }],
+      suprimentos: ['50.00'],
+      sangrias: ['30.00'],
+      contagem: [{ tipo: 77, valor: '150.00' }],
+      descricaoTipo: () => 'Dinheiro',
+    });
+    expect(documentoFechamento(relatorio({ figuras }), cabecalho, 'Caixa 01').figuras).toEqual(figuras);
   });
 
   it('falls back to one line of other payments when the per-type list does not add up, no count when not counted', () => {
