@@ -12,6 +12,7 @@ import { rotasArmazenamento } from './modules/armazenamento/armazenamento.routes
 import { rotasAuth } from './modules/auth/auth.routes.ts';
 import { ServicoAuth } from './modules/auth/auth.service.ts';
 import { Correio } from './modules/auth/correio.ts';
+import { ServicoLiberacoes } from './modules/auth/liberacoes.ts';
 import { carregarSegredo, Tokens } from './modules/auth/tokens.ts';
 import { rotasCaixa } from './modules/caixa/caixa.routes.ts';
 import { rotasCallCenter } from './modules/call-center/call-center.routes.ts';
@@ -39,6 +40,7 @@ export interface Servicos {
   tokens: Tokens;
   auth: ServicoAuth;
   correio: Correio;
+  liberacoes: ServicoLiberacoes;
   permissoes: ServicoPermissoes;
   recursos: RepositorioRecursos;
   tempo: Tempo;
@@ -85,6 +87,7 @@ export async function construirApp({ config, banco, logger, tempo }: OpcoesApp):
     tokens,
     correio,
     auth: new ServicoAuth(banco.db, tokens, correio),
+    liberacoes: new ServicoLiberacoes(banco.db, tokens),
     permissoes: new ServicoPermissoes(banco.db),
     recursos: new RepositorioRecursos(banco.db),
     tempo: tempo ?? tempoReal,

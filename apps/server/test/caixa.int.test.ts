@@ -114,7 +114,10 @@ describe('cash period', () => {
     expect(msg(recusa)).toBe(
       'Existe diferença de R$ -4.90 no fechamento do caixa, é necessário liberação de supervisor (Fechar Caixa com Diferença)!',
     );
-    const liberacao = await l.liberacao(PERMISSAO.fecharCaixaComDiferenca);
+    // The cashier asks; the release is hers only (issue 14 point 2).
+    const liberacao = await l.liberacao(PERMISSAO.fecharCaixaComDiferenca, undefined, undefined, {
+      token: l.caixaToken,
+    });
     const r = await l.post(
       '/api/periodo/fechar',
       { terminal: l.terminal, contagem, liberacao },

@@ -407,7 +407,9 @@ describe('motoboy dispatch and delivery changes', () => {
     expect(msg(await l.put(`/api/entrega/${venda}/taxa`, { taxaEntrega: '-1' }))).toBe(
       'Taxa de entrega inválida!',
     );
-    const liberacao = await l.liberacao(PERMISSAO.alterarTaxaEntrega);
+    const liberacao = await l.liberacao(PERMISSAO.alterarTaxaEntrega, undefined, undefined, {
+      token: l.caixaToken,
+    });
     const taxa = dados(
       await l.put(`/api/entrega/${venda}/taxa`, { taxaEntrega: '5.00', liberacao }, l.caixaToken),
     );

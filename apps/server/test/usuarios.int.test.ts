@@ -116,6 +116,8 @@ describe('supervisor release', () => {
         motivo: 'Cliente reclamou',
         permissao,
         empresa: t.demo.empresas.centro,
+        // A discount release names the discount it allows (issue 14 point 2).
+        ...(permissao === PERMISSAO.descontoItem ? { desconto: { modo: 2, valor: '10' } } : {}),
       },
       token,
     );
@@ -152,9 +154,12 @@ describe('supervisor release', () => {
   it('accepts no password only for the logged-in user itself', async () => {
     const supervisor = await t.login('supervisor@exemplo.com.br', 'super123');
     const semSenha = (login: string, token: string) =>
-      t.post('/api/liberacaoSupervisor', { login, senha: '', permissao: PERMISSAO.descontoItem }, token, {
-        empresa: t.demo.empresas.centro,
-      });
+      t.post(
+        '/api/liberacaoSupervisor',
+        { login, senha: '', permissao: PERMISSAO.descontoItem, desconto: { modo: 2, valor: '10' } },
+        token,
+        { empresa: t.demo.empresas.centro },
+      );
     expect((await semSenha('supervisor@exemplo.com.br', supervisor)).corpo.valido).toBe(true);
     expect((await semSenha('supervisor@exemplo.com.br', caixa)).corpo.data.message).toBe(
       'Campo senha não informado, o mesmo é obrigatório!',

@@ -18,7 +18,18 @@ export interface Loja {
   post(url: string, body: unknown, token?: string, headers?: Record<string, string>): Promise<Resposta>;
   put(url: string, body: unknown, token?: string, headers?: Record<string, string>): Promise<Resposta>;
   get(url: string, token?: string): Promise<Resposta>;
-  liberacao(permissao: number, login?: string, senha?: string): Promise<string>;
+  /**
+   * A supervisor release asked by `opcoes.token` (admin by default): single use, bound to that user, the
+   * store and, when given, the sale and the discount.
+   */
+  liberacao(permissao: number, login?: string, senha?: string, opcoes?: OpcoesLiberacao): Promise<string>;
+}
+
+export interface OpcoesLiberacao {
+  venda?: string;
+  chaveNota?: string;
+  desconto?: { modo: number; valor: string };
+  token?: string;
 }
 
 export async function prepararLoja(t: AppTeste, empresa = t.demo.empresas.centro): Promise<Loja> {
@@ -68,12 +79,19 @@ export async function prepararLoja(t: AppTeste, empresa = t.demo.empresas.centro
     post: (url, body, token = admin, headers = {}) => pedir('POST', url, body, token, headers),
     put: (url, body, token = admin, headers = {}) => pedir('PUT', url, body, token, headers),
     get: (url, token = admin) => pedir('GET', url, undefined, token),
-    async liberacao(permissao, login = 'supervisor@exemplo.com.br', senha = 'super123') {
+    async liberacao(permissao, login = 'supervisor@exemplo.com.br', senha = 'super123', opcoes = {}) {
+      const { token = admin, ...vinculo } = opcoes;
       const r = await pedir(
         'POST',
         '/api/liberacaoSupervisor',
-        { login, senha: (await import('./app-teste.ts')).sha256Hex(senha), permissao, motivo: 'teste' },
-        admin,
+        {
+          login,
+          senha: (await import('./app-teste.ts')).sha256Hex(senha),
+          permissao,
+          motivo: 'teste',
+          ...vinculo,
+        },
+        token,
       );
       if (!r.corpo.valido) throw new Error(`liberação ${permissao}: ${JSON.stringify(r.corpo)}`);
       return r.corpo.data.liberacao as string;

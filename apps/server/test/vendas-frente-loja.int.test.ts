@@ -96,7 +96,10 @@ describe('bill printing (imprimirConta)', () => {
     );
     const liberada = await l.post(
       `/api/venda/${id}/imprimirConta`,
-      { terminal: l.terminal, liberacao: await l.liberacao(PERMISSAO.reimprimirConta) },
+      {
+        terminal: l.terminal,
+        liberacao: await l.liberacao(PERMISSAO.reimprimirConta, undefined, undefined, { token: motoboy }),
+      },
       motoboy,
     );
     expect(liberada.corpo.valido, JSON.stringify(liberada.corpo)).toBe(true);
@@ -158,7 +161,9 @@ describe('attendant identification (identificarAtendente)', () => {
       msg(await l.post(`/api/venda/${id}/itens`, { produtos: [{ produto: lata }], atendente: 'x.y.z' })),
     ).toBe(MENSAGENS_ATENDENTE.invalido);
     // A supervisor release is not an attendant's identification.
-    const liberacao = await l.liberacao(PERMISSAO.descontoItem);
+    const liberacao = await l.liberacao(PERMISSAO.descontoItem, undefined, undefined, {
+      desconto: { modo: 0, valor: '1.00' },
+    });
     expect(
       msg(await l.post(`/api/venda/${id}/itens`, { produtos: [{ produto: lata }], atendente: liberacao })),
     ).toBe(MENSAGENS_ATENDENTE.invalido);

@@ -268,7 +268,9 @@ describe('discounts with the supervisor release', () => {
     await adicionar(id, [{ produto: calabresa }]);
     const corpo = { numeroItem: 1, modo: 3, valor: '4.90' };
     expect(msg(await l.post(`/api/venda/${id}/descontoItem`, corpo))).toBe('Supervisor não informado');
-    const errada = await l.liberacao(PERMISSAO.descontoGeral);
+    const errada = await l.liberacao(PERMISSAO.descontoGeral, undefined, undefined, {
+      desconto: { modo: 3, valor: '4.90' },
+    });
     expect(msg(await l.post(`/api/venda/${id}/descontoItem`, { ...corpo, liberacao: errada }))).toBe(
       'Liberação de supervisor inválida ou expirada!',
     );
@@ -278,9 +280,20 @@ describe('discounts with the supervisor release', () => {
       permissao: PERMISSAO.descontoItem,
     });
     expect(msg(negada)).toBe('Usuário sem permissão para realizar esta operação.');
-    const liberacao = await l.liberacao(PERMISSAO.descontoItem);
-    const demais = await l.post(`/api/venda/${id}/descontoItem`, { ...corpo, valor: '60.00', liberacao });
+    const demais = await l.post(`/api/venda/${id}/descontoItem`, {
+      ...corpo,
+      valor: '60.00',
+      liberacao: await l.liberacao(PERMISSAO.descontoItem, undefined, undefined, {
+        desconto: { modo: 3, valor: '60.00' },
+      }),
+    });
     expect(msg(demais)).toBe('O desconto não pode ser maior que o Total do item ou menor que R$0.01');
+    // Releases are single use and bound to who asked: the cashier asks her own for this sale and value.
+    const liberacao = await l.liberacao(PERMISSAO.descontoItem, undefined, undefined, {
+      token: l.caixaToken,
+      venda: id,
+      desconto: { modo: 3, valor: '4.90' },
+    });
     const r = await l.post(`/api/venda/${id}/descontoItem`, { ...corpo, liberacao }, l.caixaToken);
     expect(r.corpo.valido, JSON.stringify(r.corpo)).toBe(true);
     expect(item(r, 1)).toMatchObject({ descontoPersonalizado: '4.90', valorLiquido: '50.00' });
@@ -295,12 +308,19 @@ describe('discounts with the supervisor release', () => {
   it('general discount (8): percent bound, spread, and cleared when items change', async () => {
     const id = await novaVenda();
     await adicionar(id, [{ produto: calabresa }, { produto: agua }]);
-    const liberacao = await l.liberacao(PERMISSAO.descontoGeral);
-    const alem = await l.post(`/api/venda/${id}/descontoGeral`, { modo: 1, valor: '150', liberacao });
+    const geral = async (modo: 0 | 1, valor: string) =>
+      l.post(`/api/venda/${id}/descontoGeral`, {
+        modo,
+        valor,
+        liberacao: await l.liberacao(PERMISSAO.descontoGeral, undefined, undefined, {
+          desconto: { modo, valor },
+        }),
+      });
+    const alem = await geral(1, '150');
     expect(msg(alem)).toBe('O desconto não pode ser maior que 100% ou menor que 0.');
-    const conta = await l.post(`/api/venda/${id}/descontoGeral`, { modo: 0, valor: '57.90', liberacao });
+    const conta = await geral(0, '57.90');
     expect(msg(conta)).toBe('O desconto não pode ser maior que o Total da conta ou menor que R$0,01');
-    const r = await l.post(`/api/venda/${id}/descontoGeral`, { modo: 0, valor: '7.90', liberacao });
+    const r = await geral(0, '7.90');
     expect(r.corpo.data).toMatchObject({ total: '50.00', totalDesconto: '7.90' });
     expect(r.corpo.data.descontoGeral).toMatchObject({ modo: 0, totalDesconto: '7.90' });
     const mais = await adicionar(id, [{ produto: agua }]);
@@ -406,7 +426,7 @@ describe('payments', () => {
     );
     const r = await l.put(`/api/vendaCancelarPagamento/${id}`, {
       pagamento,
-      liberacao,
+      liberacao: await l.liberacao(PERMISSAO.excluirPagamentoConfirmado),
       terminal: l.terminal,
     });
     expect(r.corpo.valido).toBe(true);
@@ -466,7 +486,9 @@ describe('deleting, reopening, events', () => {
       l.caixaToken,
     );
     expect(msg(sem)).toBe('Supervisor não informado');
-    const liberacao = await l.liberacao(PERMISSAO.excluirProdutoConfirmado);
+    const liberacao = await l.liberacao(PERMISSAO.excluirProdutoConfirmado, undefined, undefined, {
+      token: l.caixaToken,
+    });
     const d2 = await l.put(
       `/api/vendaDeletarProduto/${id}`,
       { vendaEvento: { numeroItem: 1, motivo: 'cliente desistiu' }, liberacao },
@@ -474,14 +496,16 @@ describe('deleting, reopening, events', () => {
     );
     expect(item(d2, 1)).toMatchObject({ cancelado: true });
     expect(d2.corpo.data.status).toMatchObject({ id: 57 });
-    const de = await l.put(`/api/vendaDeletarProduto/${id}`, { vendaEvento: { numeroItem: 1 }, liberacao });
+    const excluir = async (numeroItem: number) =>
+      l.put(`/api/vendaDeletarProduto/${id}`, {
+        vendaEvento: { numeroItem },
+        liberacao: await l.liberacao(PERMISSAO.excluirProdutoConfirmado),
+      });
+    const de = await excluir(1);
     expect(msg(de)).toBe('Útimo item já esta deletado!');
-    const d3 = await l.put(`/api/vendaDeletarProduto/${id}`, { vendaEvento: { numeroItem: 3 }, liberacao });
+    const d3 = await excluir(3);
     expect(d3.corpo.data.status).toMatchObject({ id: 61 });
-    const ultimo = await l.put(`/api/vendaDeletarProduto/${id}`, {
-      vendaEvento: { numeroItem: 3 },
-      liberacao,
-    });
+    const ultimo = await excluir(3);
     expect(msg(ultimo)).toBe('Útimo item já esta deletado!');
     const ev = await consultar(
       t.banco.db,
@@ -510,7 +534,10 @@ describe('deleting, reopening, events', () => {
     expect(msg(await l.put(`/api/deletarVendaCompleta/${id}`, { vendaEvento: {} }))).toBe(
       'Supervisor não informado',
     );
-    const r = await l.put(`/api/deletarVendaCompleta/${id}`, { vendaEvento: { motivo: 'teste' }, liberacao });
+    const r = await l.put(`/api/deletarVendaCompleta/${id}`, {
+      vendaEvento: { motivo: 'teste' },
+      liberacao: await l.liberacao(PERMISSAO.cancelarVenda),
+    });
     expect(r.corpo.data.status).toMatchObject({ id: 60 });
     expect(item(r, 1)).toMatchObject({ cancelado: true });
   });
@@ -635,7 +662,12 @@ describe('tables (54)', () => {
     expect(msg(sem)).toBe('Supervisor não informado');
     const ok = await l.post(
       `/api/venda/${id}/fecharConta`,
-      { comServico: false, liberacao: await l.liberacao(PERMISSAO.fecharContaSemServico) },
+      {
+        comServico: false,
+        liberacao: await l.liberacao(PERMISSAO.fecharContaSemServico, undefined, undefined, {
+          token: l.caixaToken,
+        }),
+      },
       l.caixaToken,
     );
     expect(ok.corpo.data.total).toBe('57.90');

@@ -12,6 +12,7 @@ export const MODULOS_MIGRACAO = [
   'kds',
   'referencia',
   'callcenter',
+  'seguranca',
 ] as const;
 
 const raiz = path.resolve(import.meta.dirname, '../../drizzle');

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client.ts';
@@ -22,12 +22,23 @@ export async function carregarSegredo(db: Db): Promise<Uint8Array> {
 
 /** A supervisor's release of one permission, proven by a short-lived signed token. */
 export interface Liberacao {
+  /** Token id: the release is spent under it (liberacao_uso). */
+  id: string;
   supervisorId: string;
   grupoEmpresarialId: string;
   permissao: number;
   empresaId: string | null;
   motivo: string | null;
+  /** The user who asked for it (only that user may use it). */
+  operadorId: string | null;
+  /** The sale id or NFC-e key it was asked for, when the client named one. */
+  alvo: string | null;
+  /** For discounts: the mode and value the supervisor released. */
+  desconto: { modo: number; valor: string } | null;
 }
+
+export type PedidoLiberacao = Omit<Liberacao, 'id' | 'operadorId' | 'alvo' | 'desconto'> &
+  Partial<Pick<Liberacao, 'operadorId' | 'alvo' | 'desconto'>>;
 
 const VALIDADE_LIBERACAO_SEGUNDOS = 5 * 60;
 
@@ -52,25 +63,29 @@ export class Tokens {
    * After a supervisor typed login and password (liberacaoSupervisor), the client gets this token and sends it
    * with the protected action (discount, cancellation...); the server checks it instead of trusting the client.
    */
-  async emitirLiberacao(l: Liberacao): Promise<string> {
+  async emitirLiberacao(l: PedidoLiberacao): Promise<string> {
     return new SignJWT({
       grp: l.grupoEmpresarialId,
       perm: l.permissao,
       emp: l.empresaId,
       mot: l.motivo,
+      op: l.operadorId ?? null,
+      alvo: l.alvo ?? null,
+      desc: l.desconto ?? null,
       tip: 'lib',
     })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(l.supervisorId)
+      .setJti(randomUUID())
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + VALIDADE_LIBERACAO_SEGUNDOS)
       .sign(this.segredo);
   }
 
-  /** The release, when the token is valid for this group and permission (and store, when given). */
-  async verificarLiberacao(
+  /** The release in a valid token of this group and permission (the store etc. are checked by the caller). */
+  async lerLiberacao(
     token: string | undefined,
-    esperado: { grupoEmpresarialId: string; permissao: number; empresaId?: string },
+    esperado: { grupoEmpresarialId: string; permissao: number },
   ): Promise<Liberacao | undefined> {
     if (!token || token.length > 4096) return undefined;
     try {
@@ -78,18 +93,36 @@ export class Tokens {
       if (p.tip !== 'lib' || typeof p.sub !== 'string' || p.grp !== esperado.grupoEmpresarialId)
         return undefined;
       if (p.perm !== esperado.permissao) return undefined;
-      if (esperado.empresaId && p.emp && p.emp !== esperado.empresaId) return undefined;
+      const d = p.desc as { modo?: unknown; valor?: unknown } | null | undefined;
       return {
+        id: typeof p.jti === 'string' ? p.jti : '',
         supervisorId: p.sub,
         grupoEmpresarialId: p.grp,
         permissao: p.perm,
         empresaId: typeof p.emp === 'string' ? p.emp : null,
         motivo: typeof p.mot === 'string' ? p.mot : null,
+        operadorId: typeof p.op === 'string' ? p.op : null,
+        alvo: typeof p.alvo === 'string' ? p.alvo : null,
+        desconto:
+          d && typeof d.modo === 'number' && typeof d.valor === 'string'
+            ? { modo: d.modo, valor: d.valor }
+            : null,
       };
     } catch (erro) {
       if (erro instanceof errors.JOSEError) return undefined;
       throw erro;
     }
+  }
+
+  /** The release, when the token is valid for this group and permission (and exactly this store, when given). */
+  async verificarLiberacao(
+    token: string | undefined,
+    esperado: { grupoEmpresarialId: string; permissao: number; empresaId?: string },
+  ): Promise<Liberacao | undefined> {
+    const l = await this.lerLiberacao(token, esperado);
+    if (!l) return undefined;
+    if (esperado.empresaId && l.empresaId !== esperado.empresaId) return undefined;
+    return l;
   }
 
   // Verified session tokens, so the HMAC (a WebCrypto job, ~0.5 ms) runs once per token and minute instead of

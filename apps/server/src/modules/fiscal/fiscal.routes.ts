@@ -597,11 +597,16 @@ async function rotasFiscal(app: FastifyInstance): Promise<void> {
       let supervisorId: string | null = null;
       if (!temPermissao(p, PERMISSAO.cancelarNfce, empresaId)) {
         const cab = request.headers.liberacao;
-        const liberacao = await app.servicos.tokens.verificarLiberacao(
-          b.liberacao ?? (Array.isArray(cab) ? cab[0] : cab),
-          { grupoEmpresarialId: s.grupoEmpresarialId, permissao: PERMISSAO.cancelarNfce, empresaId },
-        );
-        if (!liberacao) throw new ErroNegocio('Cancelamento de NFC-e exige liberação de supervisor.');
+        const token = b.liberacao ?? (Array.isArray(cab) ? cab[0] : cab);
+        if (!token) throw new ErroNegocio('Cancelamento de NFC-e exige liberação de supervisor.');
+        // Single use, bound to this store, this user and (when the release named one) this NFC-e.
+        const liberacao = await app.servicos.liberacoes.consumir(token, {
+          grupoEmpresarialId: s.grupoEmpresarialId,
+          permissao: PERMISSAO.cancelarNfce,
+          empresaId,
+          operadorId: s.usuarioId,
+          alvo: b.chave,
+        });
         supervisorId = liberacao.supervisorId;
       }
       const r2 = await cancelarNota(servico, {

@@ -1,4 +1,8 @@
 import { PERMISSAO, recursos } from '@retaguarda/domain';
+import {
+  MENSAGENS_LIBERACAO,
+  vinculoLiberacaoSchema,
+} from '@retaguarda/domain/validadores/liberacao-vinculo';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -190,12 +194,19 @@ export async function rotasUsuarios(app: FastifyInstance): Promise<void> {
           motivo: z.string().max(100).optional(),
           permissao: z.number().int(),
           empresa: id.optional(),
+          // What is released: the sale or NFC-e and, for discounts, the discount (issue 14 point 2).
+          ...vinculoLiberacaoSchema.shape,
         }),
       },
     },
     async (request) => {
       const s = sessaoDe(request);
-      const { login, senha, motivo, permissao } = request.body;
+      const { login, senha, motivo, permissao, venda, chaveNota, desconto } = request.body;
+      // A release is bound to a store: without one it could be spent anywhere.
+      const empresa = request.body.empresa ?? empresaDoContexto(request);
+      if (!empresa) throw new ErroNegocio(MENSAGENS_LIBERACAO.semLoja);
+      const pedinte = await permissoesDe(request);
+      if (!pedinte.porEmpresa.has(empresa)) throw new ErroNegocio(MENSAGEM_SEM_EMPRESA);
       // Without a password a release is only accepted from the logged-in user itself (its token already
       // proves who it is); anybody else's login needs that person's password.
       const supervisor = senha
@@ -205,21 +216,34 @@ export async function rotasUsuarios(app: FastifyInstance): Promise<void> {
       if (!senha && supervisor.id !== s.usuarioId) {
         throw new ErroNegocio('Campo senha não informado, o mesmo é obrigatório!');
       }
-      const empresa = request.body.empresa ?? empresaDoContexto(request);
       const p = await permissoes.doUsuario(s.grupoEmpresarialId, supervisor.id as string);
       if (!temPermissao(p, permissao, empresa)) {
         throw new ErroNegocio('Usuário sem permissão para realizar esta operação.');
       }
+      if ((permissao === PERMISSAO.descontoItem || permissao === PERMISSAO.descontoGeral) && !desconto) {
+        throw new ErroNegocio(MENSAGENS_LIBERACAO.semDesconto);
+      }
+      if (venda) {
+        const daLoja = await consultarUm(
+          app.servicos.banco.db,
+          sql`select 1 from venda where id = ${venda} and grupo_empresarial_id = ${s.grupoEmpresarialId}
+                and empresa_id = ${empresa}`,
+        );
+        if (!daLoja) throw new ErroNegocio('Venda não encontrada nesta loja.');
+      }
       request.log.info(
-        { supervisor: supervisor.id, permissao, motivo, operador: s.usuarioId },
+        { supervisor: supervisor.id, permissao, motivo, operador: s.usuarioId, empresa, venda, desconto },
         'liberação de supervisor',
       );
       const liberacao = await app.servicos.tokens.emitirLiberacao({
         supervisorId: supervisor.id as string,
         grupoEmpresarialId: s.grupoEmpresarialId,
         permissao,
-        empresaId: empresa ?? null,
+        empresaId: empresa,
         motivo: motivo ?? null,
+        operadorId: s.usuarioId,
+        alvo: venda ?? chaveNota ?? null,
+        desconto: desconto ?? null,
       });
       return ok({
         supervisor: { _id: supervisor.id, nome: supervisor.nome, codigoInterno: supervisor.codigo_interno },

@@ -41,6 +41,10 @@ import {
   validarConfirmacaoVenda,
   vendaSchema,
 } from '@retaguarda/domain';
+import {
+  excedeDescontoMaximoDiario,
+  MENSAGENS_LIBERACAO,
+} from '@retaguarda/domain/validadores/liberacao-vinculo';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Servicos } from '../../app.ts';
@@ -55,6 +59,7 @@ import {
 import { ErroNegocio } from '../../lib/envelope.ts';
 import { novoId } from '../../lib/ids.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
+import { descontoDoDia, vendaDaRota } from '../auth/liberacoes.ts';
 import { type PermissoesUsuario, temPermissao } from '../usuarios/permissoes.service.ts';
 import { empresaDoContexto } from '../usuarios/usuarios.routes.ts';
 import { type CatalogoLoja, type ServicoCatalogo, TIPOS_SERVICO } from './catalogo.service.ts';
@@ -247,6 +252,8 @@ export interface Contexto {
   chaveIdempotencia: string | undefined;
   rota: string;
   agora: string;
+  /** The sale in the route (`/api/venda/:id/...`): a supervisor release is spent on it. */
+  vendaDaRota?: string | undefined;
 }
 
 interface Alteracao {
@@ -357,6 +364,7 @@ export class ServicoVendas {
       chaveIdempotencia: chave,
       rota: `${request.method} ${request.routeOptions.url ?? request.url}`,
       agora: this.servicos.tempo.agora().toISOString(),
+      vendaDaRota: vendaDaRota(request),
     };
   }
 
@@ -401,14 +409,19 @@ export class ServicoVendas {
     permissao: number,
     empresa: string,
     operadorBasta = false,
+    vinculo: { alvo?: string; desconto?: { modo: number; valor: string } } = {},
   ): Promise<{ supervisor: PessoaRef; motivo: string | null }> {
     if (token) {
-      const l = await this.servicos.tokens.verificarLiberacao(token, {
+      // Single use, bound to the store, the operator, the sale and the discount (issue 14 point 2).
+      const l = await this.servicos.liberacoes.consumir(token, {
         grupoEmpresarialId: ctx.grupo,
         permissao,
         empresaId: empresa,
+        operadorId: ctx.usuarioId,
+        alvo: vinculo.alvo ?? ctx.vendaDaRota ?? null,
+        desconto: vinculo.desconto,
+        chaveIdempotencia: ctx.chaveIdempotencia,
       });
-      if (!l) throw new ErroNegocio(M.liberacaoInvalida);
       const supervisor = await this.pessoa(ctx.grupo, l.supervisorId);
       if (!supervisor) throw new ErroNegocio(M.liberacaoInvalida);
       return { supervisor, motivo: l.motivo };
@@ -1042,7 +1055,17 @@ export class ServicoVendas {
     },
   ) {
     const empresa = await this.empresaDaVenda(ctx, vendaId);
-    const { supervisor, motivo } = await this.liberar(ctx, e.liberacao, PERMISSAO.descontoItem, empresa);
+    const { supervisor, motivo } = await this.liberar(
+      ctx,
+      e.liberacao,
+      PERMISSAO.descontoItem,
+      empresa,
+      false,
+      {
+        desconto: { modo: e.modo, valor: e.valor },
+      },
+    );
+    const maximoDiario = await this.maximoDiario(ctx, empresa, supervisor);
     return this.alterar(
       ctx,
       vendaId,
@@ -1055,6 +1078,7 @@ export class ServicoVendas {
           terminal: e.terminal ?? null,
           dataHora: ctx.agora,
         });
+        maximoDiario(r.evento.valorDesconto);
         return { reg: { ...reg, venda: r.venda }, eventos: [evento(r.evento)] };
       },
       { recalcularAntes: true },
@@ -1073,7 +1097,17 @@ export class ServicoVendas {
     },
   ) {
     const empresa = await this.empresaDaVenda(ctx, vendaId);
-    const { supervisor, motivo } = await this.liberar(ctx, e.liberacao, PERMISSAO.descontoGeral, empresa);
+    const { supervisor, motivo } = await this.liberar(
+      ctx,
+      e.liberacao,
+      PERMISSAO.descontoGeral,
+      empresa,
+      false,
+      {
+        desconto: { modo: e.modo, valor: e.valor },
+      },
+    );
+    const maximoDiario = await this.maximoDiario(ctx, empresa, supervisor);
     return this.alterar(
       ctx,
       vendaId,
@@ -1086,10 +1120,32 @@ export class ServicoVendas {
           terminal: e.terminal ?? null,
           dataHora: ctx.agora,
         });
+        maximoDiario(r.evento.valorDesconto);
         return { reg: { ...reg, venda: r.venda }, eventos: [evento(r.evento)] };
       },
       { recalcularAntes: true },
     );
+  }
+
+  /**
+   * Permission 9: a check of one discount against the store's daily maximum; past it the supervisor of the
+   * release (or the operator) must hold Desconto Acima do Máximo Diário.
+   */
+  private async maximoDiario(ctx: Contexto, empresa: string, supervisor: PessoaRef) {
+    const { jaConcedido, maximo } = await descontoDoDia(this.db, ctx.grupo, empresa, ctx.agora);
+    if (maximo === null) return (_valor: string) => undefined;
+    const isento =
+      temPermissao(ctx.permissoes, PERMISSAO.descontoMaximoDiario, empresa) ||
+      temPermissao(
+        await this.servicos.permissoes.doUsuario(ctx.grupo, supervisor._id),
+        PERMISSAO.descontoMaximoDiario,
+        empresa,
+      );
+    return (valor: string) => {
+      if (!isento && excedeDescontoMaximoDiario(jaConcedido, valor, maximo)) {
+        throw new ErroNegocio(MENSAGENS_LIBERACAO.acimaMaximoDiario);
+      }
+    };
   }
 
   /** Store of a sale (read without lock) so permissions and releases are checked before the transaction. */

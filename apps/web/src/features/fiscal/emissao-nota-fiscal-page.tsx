@@ -414,9 +414,12 @@ function CancelarNotaDialog({ nota, aoFechar }: { nota: Nfce; aoFechar: (feito: 
     // Permission 29 of the user, else a supervisor's release token (README "Events").
     if (!permissoes.data?.has(PERMISSAO_CANCELAR_NOTA)) {
       setLiberando(true);
-      const r = await liberar({ permissao: PERMISSAO_CANCELAR_NOTA, senhaObrigatoria: true }).finally(() =>
-        setLiberando(false),
-      );
+      // The release is bound to this NFC-e: it cannot cancel another one.
+      const r = await liberar({
+        permissao: PERMISSAO_CANCELAR_NOTA,
+        senhaObrigatoria: true,
+        vinculo: { chaveNota: nota.chave },
+      }).finally(() => setLiberando(false));
       if (!r) return;
       liberacao = r.liberacao;
     }

@@ -1,3 +1,4 @@
+import type { VinculoLiberacao } from '@retaguarda/domain/validadores/liberacao-vinculo';
 import { api } from '../../lib/api/cliente.ts';
 import { sha256Hex } from '../../lib/crypto/sha256.ts';
 
@@ -12,6 +13,7 @@ export interface PedidoLiberacaoApi {
   senha: string;
   motivo?: string;
   permissao: number;
+  vinculo?: VinculoLiberacao | undefined;
 }
 
 /** POST liberacaoSupervisor: the server checks the supervisor against the permission (spec section 6). */
@@ -26,6 +28,8 @@ export async function liberarComSupervisor(
       senha: pedido.senha === '' ? '' : await sha256Hex(pedido.senha),
       motivo: pedido.motivo,
       permissao: pedido.permissao,
+      // The release is single use and bound to this sale/NFC-e/discount (and to this store and user).
+      ...pedido.vinculo,
     },
     { silencioso: true },
   );

@@ -49,6 +49,7 @@ export function LiberacaoDialog({ opcoes, aoConcluir }: LiberacaoDialogProps) {
         senha,
         motivo: motivoInformado,
         permissao: opcoes.permissao,
+        vinculo: opcoes.vinculo,
       });
       aoConcluir({
         supervisor,

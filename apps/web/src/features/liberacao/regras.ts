@@ -3,6 +3,7 @@ import {
   parametrosLiberacaoInvalidos,
   podeConfirmarLiberacao,
 } from '@retaguarda/domain/validadores/liberacao';
+import type { VinculoLiberacao } from '@retaguarda/domain/validadores/liberacao-vinculo';
 import { MENSAGENS_VALIDACAO } from '@retaguarda/domain/validadores/mensagens';
 import type { Supervisor } from './api.ts';
 
@@ -19,6 +20,8 @@ export interface OpcoesLiberacao {
   senhaObrigatoria: boolean;
   mostrarMotivo?: boolean;
   motivoObrigatorio?: boolean;
+  /** What is released (the sale, the NFC-e, the discount): the server binds the release to it. */
+  vinculo?: VinculoLiberacao;
 }
 
 export interface ResultadoLiberacao {
