@@ -257,7 +257,7 @@ describe('registrations sold at the counter (issue 4 proof)', () => {
     form = await incluir(loja.pagina, 'produtoGeralEmpresa', 'Produto por Empresa');
     await escolherReferencia(loja.pagina, 'campo-produtoGeral', SUFIXO, PRODUTO);
     await form.locator('#campo-preco').fill('30,00');
-    await form.getByLabel('balcao', { exact: true }).check();
+    await form.getByLabel('Balcão', { exact: true }).check();
     await salvar(loja.pagina, 'Produto por Empresa');
     expect(loja.erros).toEqual([]);
     await loja.contexto.close();

@@ -1,1 +1,2 @@
 export * from './formatacao.ts';
+export * from './rotulos.ts';

@@ -144,7 +144,8 @@ function LayoutPrincipal() {
                   type="secondary"
                   style={{ display: 'block', marginTop: -8, marginBottom: 16 }}
                 >
-                  {handle.rota.area} · #{`/${handle.rota.nome}`}
+                  {/* where the screen is in the menu, never the internal route ('#/kdsEstacao') */}
+                  {handle.rota.area} › {titulo}
                 </Typography.Text>
               )}
               <ConteudoRota handle={handle} permissoes={permissoes} />

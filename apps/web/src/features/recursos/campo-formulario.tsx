@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { type Campo, type CampoJson, itensDoGrupo } from '@retaguarda/domain';
+import { type Campo, type CampoJson, itensDoGrupo, rotuloDoCodigo } from '@retaguarda/domain';
 import {
   AutoComplete,
   Button,
@@ -91,7 +91,7 @@ function Entrada(p: PropsCampo): ReactNode {
             status={status}
             disabled={somenteLeitura}
             value={comoTexto(valor) || null}
-            options={campo.opcoes.map((o) => ({ value: o, label: o }))}
+            options={campo.opcoes.map((o) => ({ value: o, label: rotuloDoCodigo(o) }))}
             onChange={(v: string | undefined) => onChange(v ?? null)}
           />
         );
@@ -129,7 +129,7 @@ function Entrada(p: PropsCampo): ReactNode {
             value={typeof valor === 'number' ? valor : valor ? Number(valor) : null}
             options={(itensDoGrupo(campo.catalogoId) ?? []).map((i) => ({
               value: i.id,
-              label: `${i.sigla && i.sigla !== String(i.id) ? '' : `${i.id} - `}${i.descricao}`,
+              label: `${i.sigla && i.sigla !== String(i.id) ? '' : `${i.id} - `}${rotuloDoCodigo(i.descricao)}`,
             }))}
             onChange={(v: number | undefined) => onChange(v ?? null)}
           />
@@ -141,7 +141,8 @@ function Entrada(p: PropsCampo): ReactNode {
           inputMode="decimal"
           status={status}
           disabled={somenteLeitura}
-          value={comoTexto(valor)}
+          // stored with a dot, shown with the comma the user typed ('12,5', never '12.5')
+          value={campo.tipo === 'decimal' ? comoTexto(valor).replace('.', ',') : comoTexto(valor)}
           onChange={(e) => onChange(e.target.value.replace(',', '.'))}
         />
       );
@@ -194,7 +195,7 @@ function Entrada(p: PropsCampo): ReactNode {
           status={status}
           disabled={somenteLeitura}
           value={atual as never}
-          options={itens.map((i) => ({ value: i.id, label: i.descricao }))}
+          options={itens.map((i) => ({ value: i.id, label: rotuloDoCodigo(i.descricao) }))}
           onChange={(v: unknown) => {
             if (v === undefined || v === null) onChange(null);
             else if (Array.isArray(v)) onChange(v.map((x) => ({ id: x })));
@@ -272,7 +273,7 @@ function BlocoJson(p: PropsCampo & { campo: CampoJson }) {
       <Checkbox.Group
         disabled={p.somenteLeitura}
         value={Array.isArray(valor) ? (valor as string[]) : []}
-        options={campo.opcoes.map((o) => ({ value: o, label: o }))}
+        options={campo.opcoes.map((o) => ({ value: o, label: rotuloDoCodigo(o) }))}
         onChange={(v) => onChange(v)}
       />
     );

@@ -1,4 +1,10 @@
-import { type Campo, type DefinicaoRecurso, itensDoGrupo, recursos } from '@retaguarda/domain';
+import {
+  type Campo,
+  type DefinicaoRecurso,
+  itensDoGrupo,
+  recursos,
+  rotuloDoCodigo,
+} from '@retaguarda/domain';
 
 // How a stored value reads in a list cell and in an export (pt-BR).
 
@@ -40,14 +46,16 @@ export function textoDoValor(campo: Campo, valor: unknown): string {
     case 'inteiro': {
       if (campo.catalogoId) {
         const item = (itensDoGrupo(campo.catalogoId) ?? []).find((i) => i.id === valor);
-        if (item) return item.descricao;
+        if (item) return rotuloDoCodigo(item.descricao);
       }
       return String(valor);
     }
     case 'catalogo': {
       const lista = Array.isArray(valor) ? valor : [valor];
       return lista
-        .map((v) => (v && typeof v === 'object' && 'descricao' in v ? String(v.descricao) : String(v)))
+        .map((v) =>
+          rotuloDoCodigo(v && typeof v === 'object' && 'descricao' in v ? String(v.descricao) : String(v)),
+        )
         .join(', ');
     }
     case 'ref':
@@ -59,10 +67,11 @@ export function textoDoValor(campo: Campo, valor: unknown): string {
         .join(', ');
     }
     case 'json':
-      if (Array.isArray(valor) && valor.every((v) => typeof v === 'string')) return valor.join(', ');
+      if (Array.isArray(valor) && valor.every((v) => typeof v === 'string'))
+        return valor.map((v) => (campo.opcoes ? rotuloDoCodigo(v) : v)).join(', ');
       if (Array.isArray(valor)) return `${valor.length} ${valor.length === 1 ? 'item' : 'itens'}`;
       return '';
     default:
-      return String(valor);
+      return campo.tipo === 'texto' && campo.opcoes ? rotuloDoCodigo(String(valor)) : String(valor);
   }
 }

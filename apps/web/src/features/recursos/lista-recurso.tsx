@@ -7,7 +7,7 @@ import {
   PlusOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
-import { type Campo, type DefinicaoRecurso, itensDoGrupo } from '@retaguarda/domain';
+import { type Campo, type DefinicaoRecurso, itensDoGrupo, rotuloDoCodigo } from '@retaguarda/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -61,11 +61,18 @@ function opcoesFiltro(campo: Campo): { text: string; value: string }[] | undefin
       { text: 'Sim', value: 'true' },
       { text: 'Não', value: 'false' },
     ];
-  if (campo.tipo === 'texto' && campo.opcoes) return campo.opcoes.map((o) => ({ text: o, value: o }));
+  if (campo.tipo === 'texto' && campo.opcoes)
+    return campo.opcoes.map((o) => ({ text: rotuloDoCodigo(o), value: o }));
   if (campo.tipo === 'catalogo')
-    return (itensDoGrupo(campo.catalogo) ?? []).map((i) => ({ text: i.descricao, value: String(i.id) }));
+    return (itensDoGrupo(campo.catalogo) ?? []).map((i) => ({
+      text: rotuloDoCodigo(i.descricao),
+      value: String(i.id),
+    }));
   if ((campo.tipo === 'inteiro' || campo.tipo === 'decimal') && campo.catalogoId)
-    return (itensDoGrupo(campo.catalogoId) ?? []).map((i) => ({ text: i.descricao, value: String(i.id) }));
+    return (itensDoGrupo(campo.catalogoId) ?? []).map((i) => ({
+      text: rotuloDoCodigo(i.descricao),
+      value: String(i.id),
+    }));
   return undefined;
 }
 
@@ -85,6 +92,13 @@ export function ListaRecurso({
   const empresa = useSessao((s) => s.empresa);
   const queryClient = useQueryClient();
   const [busca, setBusca] = useState(estado.busca);
+  // The screen is reused from one resource to the next: what was typed (and not searched) in the box of
+  // the previous list must not show over this one's unfiltered list.
+  const [buscaDe, setBuscaDe] = useState(def.tabela);
+  if (buscaDe !== def.tabela) {
+    setBuscaDe(def.tabela);
+    setBusca(estado.busca);
+  }
   const [exportando, setExportando] = useState(false);
 
   const mudar = (parcial: Partial<EstadoLista>, substituir = false) => {
