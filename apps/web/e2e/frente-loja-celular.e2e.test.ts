@@ -8,8 +8,7 @@ import { capturarTemas, chamarApi, escolher, fecharAvisos } from './frente-loja-
 // the total without sideways scrolling, and the bill asked for from the table.
 
 const baseUrl = inject('baseUrl');
-// TODO(garcom-celular): back to the waiter once staff may open the POS (helper permissoes).
-const GARCOM = { email: USUARIOS.admin.email, senha: USUARIOS.admin.senha };
+const GARCOM = { email: 'garcom@exemplo.com.br', senha: 'garcom123' };
 const CELULAR = { width: 390, height: 844 };
 const TABLET = { width: 768, height: 1024 };
 let navegador: Browser;
