@@ -21,7 +21,11 @@ export async function escolher(pagina: Page, id: string, texto: string) {
 }
 
 /** Logs in, opens the POS and binds it to Loja Centro / Terminal Caixa 1 when not bound yet. */
-export async function abrirFrenteLoja(pagina: Page, baseUrl: string, usuario = USUARIOS.admin) {
+export async function abrirFrenteLoja(
+  pagina: Page,
+  baseUrl: string,
+  usuario: { email: string; senha: string } = USUARIOS.admin,
+) {
   await fazerLogin(pagina, baseUrl, usuario.email, usuario.senha, 'Loja Centro');
   await pagina.goto(`${baseUrl}/#/frenteLoja`);
   await pagina.getByTestId('titulo-frente-loja').waitFor();

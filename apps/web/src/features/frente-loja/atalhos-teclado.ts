@@ -13,7 +13,7 @@ export const MAPA_TECLAS: readonly GrupoTeclas[] = [
     teclas: [
       { tecla: 'F1', acao: 'Mapa de teclas (esta lista)' },
       { tecla: 'F2', acao: 'Ir para a busca de produto' },
-      { tecla: 'Leitor / digitar', acao: 'Sem diálogo aberto, o que for digitado vai para a busca' },
+      { tecla: 'Leitor', acao: 'Sem diálogo aberto, o que for digitado vai para a busca' },
       { tecla: '3*texto', acao: 'Lança 3 unidades do produto' },
       { tecla: '↑ ↓', acao: 'Na busca: percorre os produtos encontrados; busca vazia: escolhe o item' },
       { tecla: 'Enter', acao: 'Lança o produto destacado (ou o código de barras exato)' },
@@ -24,6 +24,7 @@ export const MAPA_TECLAS: readonly GrupoTeclas[] = [
       { tecla: 'F7', acao: 'Desconto geral' },
       { tecla: 'F8', acao: 'Imprimir a conta' },
       { tecla: 'F9', acao: 'Identificar o atendente' },
+      { tecla: 'F10', acao: 'Enviar para a cozinha (mesa, comanda; delivery: lançar o pedido)' },
     ],
   },
   {
@@ -34,6 +35,7 @@ export const MAPA_TECLAS: readonly GrupoTeclas[] = [
       { tecla: '↓ então ← →', acao: 'Notas rápidas (R$ 2 a R$ 200) e valor exato; Enter lança' },
       { tecla: 'Enter', acao: 'Lança o pagamento; sem restante, finaliza a venda' },
       { tecla: 'Esc', acao: 'Volta para a venda' },
+      { tecla: '1 / 2 / 3', acao: 'Após finalizar: DANFE NFC-e, recibo não fiscal ou não imprimir' },
     ],
   },
   {

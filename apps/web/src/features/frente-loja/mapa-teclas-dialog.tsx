@@ -21,7 +21,8 @@ export function MapaTeclasDialog({ aberto, aoFechar }: { aberto: boolean; aoFech
     <Modal
       open={aberto}
       title="Mapa de teclas"
-      width={760}
+      width={980}
+      style={{ top: 16 }}
       onCancel={aoFechar}
       destroyOnHidden
       footer={
@@ -32,7 +33,12 @@ export function MapaTeclasDialog({ aberto, aoFechar }: { aberto: boolean; aoFech
     >
       <div
         data-testid="mapa-teclas"
-        style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))', gap: 16 }}
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))',
+          gap: 16,
+          fontSize: 13,
+        }}
       >
         {MAPA_TECLAS.map((g) => (
           <section key={g.titulo} aria-label={g.titulo}>
@@ -43,10 +49,10 @@ export function MapaTeclasDialog({ aberto, aoFechar }: { aberto: boolean; aoFech
               <tbody>
                 {g.teclas.map((t) => (
                   <tr key={t.tecla} style={{ borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
-                    <td style={{ padding: '4px 8px 4px 0', verticalAlign: 'top', width: 1 }}>
+                    <td style={{ padding: '2px 8px 2px 0', verticalAlign: 'top', width: 1 }}>
                       <kbd style={tecla}>{t.tecla}</kbd>
                     </td>
-                    <td style={{ padding: '4px 0' }}>{t.acao}</td>
+                    <td style={{ padding: '2px 0' }}>{t.acao}</td>
                   </tr>
                 ))}
               </tbody>

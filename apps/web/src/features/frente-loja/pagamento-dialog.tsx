@@ -179,11 +179,10 @@ export function PagamentoDialog(p: PagamentoDialogProps) {
       width={900}
       onCancel={p.aoFechar}
       destroyOnHidden
-      // Unless the cashier is already typing in the dialog (a fast key before the animation ended).
+      // The dialog's own focus goes to its close button: the value takes it, unless the cashier is already
+      // typing there (a fast key before the opening animation ended).
       afterOpenChange={(aberto) =>
-        aberto &&
-        !document.querySelector('.ant-modal-wrap:has(#valor-recebido)')?.contains(document.activeElement) &&
-        focarValor()
+        aberto && document.activeElement !== entrada.current?.input && focarValor()
       }
       modalRender={(n) => (
         // biome-ignore lint/a11y/noStaticElementInteractions: the keys of the dialog, not a control
