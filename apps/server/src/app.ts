@@ -81,14 +81,15 @@ export async function construirApp({ config, banco, logger, tempo }: OpcoesApp):
 
   const tokens = new Tokens(await carregarSegredo(banco.db), config.tokenTtlSeconds);
   const correio = new Correio(banco.db);
+  const permissoes = new ServicoPermissoes(banco.db);
   app.decorate('servicos', {
     banco,
     config,
     tokens,
     correio,
-    auth: new ServicoAuth(banco.db, tokens, correio),
+    auth: new ServicoAuth(banco.db, tokens, correio, permissoes, { atrasoLoginMs: config.atrasoLoginMs }),
     liberacoes: new ServicoLiberacoes(banco.db, tokens),
-    permissoes: new ServicoPermissoes(banco.db),
+    permissoes,
     recursos: new RepositorioRecursos(banco.db),
     tempo: tempo ?? tempoReal,
     tempoReal: undefined,

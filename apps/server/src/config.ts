@@ -27,6 +27,8 @@ export interface Config {
   trustProxy?: string[] | number | false;
   /** Public address of the deployment (PUBLIC_URL), the base of the links sent by e-mail. */
   urlPublica?: string;
+  /** Base delay (ms) of an address slowed by failed logins (doubles per failure, up to 32 times). */
+  atrasoLoginMs?: number;
 }
 
 /** TRUST_PROXY: unset/false = trust nobody; `2` = two hops; `127.0.0.1,10.0.0.0/8` = those proxies. */

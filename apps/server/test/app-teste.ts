@@ -76,11 +76,14 @@ export async function criarAppTeste(
     mapasChave?: string;
     dataDir?: string;
     s3?: ConfigS3;
+    atrasoLoginMs?: number;
+    urlPublica?: string;
   } = {},
 ): Promise<AppTeste> {
   const { banco, descartar } = await bancoDeTeste();
   const demo = await semear(banco.db);
-  const config = { ...lerConfig({}), webDist: '/nao-existe', ...opcoes };
+  // Failed logins slow their address down; 1 ms keeps the many failures of the tests quick.
+  const config = { ...lerConfig({}), webDist: '/nao-existe', atrasoLoginMs: 1, ...opcoes };
   const app = await construirApp({ config, banco, logger: false });
   await app.ready();
 

@@ -19,8 +19,8 @@ beforeAll(async () => {
   await abrirPeriodo(l);
   garcom = await t.login('garcom@exemplo.com.br', 'garcom123');
   calabresa = await l.produto('Pizza Grande Calabresa');
-});
-afterAll(() => t.fechar());
+}, 300_000);
+afterAll(() => t.fechar(), 120_000);
 
 const msg = (r: { corpo: { data: Registro } }) => r.corpo.data.message;
 

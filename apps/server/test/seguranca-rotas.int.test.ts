@@ -15,8 +15,8 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const endereco = t.app.server.address();
   porta = typeof endereco === 'object' && endereco ? endereco.port : 0;
-});
-afterAll(() => t.fechar());
+}, 300_000);
+afterAll(() => t.fechar(), 120_000);
 
 /** Routes answered without a token on purpose (docs/SEGURANCA.md lists why each one is public). */
 const PUBLICAS = new Set([

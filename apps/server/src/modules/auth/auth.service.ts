@@ -1,13 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { MENSAGENS_VALIDACAO, validarAutorizacaoUsuario } from '@retaguarda/domain';
+import { MENSAGENS_VALIDACAO, PERMISSAO, validarAutorizacaoUsuario } from '@retaguarda/domain';
+import { MENSAGENS_LIBERACAO } from '@retaguarda/domain/validadores/liberacao-vinculo';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { consultar, consultarUm, type Linha } from '../../db/consultar.ts';
 import { ErroNegocio } from '../../lib/envelope.ts';
 import { novoId } from '../../lib/ids.ts';
+import { type ServicoPermissoes, temPermissao } from '../usuarios/permissoes.service.ts';
 import type { Correio } from './correio.ts';
-import { LimiteTentativas } from './limite-tentativas.ts';
+import {
+  LimiteTentativas,
+  MENSAGEM_BLOQUEIO,
+  ORCAMENTO_CONTA,
+  ORCAMENTO_PEDINTE,
+  ORCAMENTO_PIN,
+} from './limite-tentativas.ts';
 import type { Tokens } from './tokens.ts';
 
 // argon2id (OWASP's minimum profile) over the SHA-256 hex the client sends: the typed password never travels.
@@ -33,14 +41,18 @@ const resumo = (u: Linha): UsuarioResumo => ({
 });
 
 export class ServicoAuth {
-  private readonly limite = new LimiteTentativas();
+  private readonly limite: LimiteTentativas;
   private hashFalso: Promise<string> | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly tokens: Tokens,
     private readonly correio: Correio,
-  ) {}
+    private readonly permissoes?: ServicoPermissoes,
+    opcoes: { atrasoLoginMs?: number | undefined } = {},
+  ) {
+    this.limite = new LimiteTentativas(db, opcoes.atrasoLoginMs);
+  }
 
   /** A user of the group by e-mail, internal code or id (spec 1 section 5 "User authorisation"). */
   async buscarUsuario(
@@ -62,17 +74,29 @@ export class ServicoAuth {
     );
   }
 
-  /** Checks login + password (SHA-256 hex) of an active user; the same answer whether the user or the password is wrong. */
+  /**
+   * Checks login + password (SHA-256 hex) of an active user; the same answer whether the user or the password
+   * is wrong. Budgets (issue 14 point 1): per account (the user found, so `88`, `088` and the e-mail share
+   * one), per address (slowed, never locked), and for the operational password of a release (`pedinte`:
+   * the user asking) per supervisor and per asker; a supervisor locked by wrong PINs is reported to the admins.
+   */
   async verificarCredenciais(
     grupoEmpresarialId: string,
     login: string,
     senha: string,
     ip: string,
     campoSenha: 'senha_hash' | 'senha_operacional_hash' | 'qualquer' = 'senha_hash',
+    pedinte?: string,
   ): Promise<Linha> {
-    const chaveConta = `${grupoEmpresarialId}:${login.trim().toLowerCase()}`;
-    this.limite.verificar(chaveConta, ip);
+    await this.limite.atrasar(ip);
+    if (pedinte && (await this.limite.bloqueado(`pedinte:${pedinte}`))) {
+      throw new ErroNegocio(MENSAGENS_LIBERACAO.pedinteBloqueado);
+    }
     const usuario = await this.buscarUsuario(grupoEmpresarialId, login);
+    const chaveConta = usuario ? `${pedinte ? 'pin' : 'conta'}:${usuario.id as string}` : undefined;
+    if (chaveConta && (await this.limite.bloqueado(chaveConta))) {
+      throw new ErroNegocio(pedinte ? MENSAGENS_LIBERACAO.pinBloqueado : MENSAGEM_BLOQUEIO);
+    }
     const senhaNormalizada = senha.toLowerCase();
     let confere = false;
     if (usuario && usuario.ativo !== false) {
@@ -89,11 +113,35 @@ export class ServicoAuth {
       await verify(await this.hashFalso, senhaNormalizada);
     }
     if (!usuario || !confere) {
-      this.limite.falhou(chaveConta, ip);
+      await this.limite.falhouIp(ip);
+      if (pedinte) await this.limite.falhou(`pedinte:${pedinte}`, ORCAMENTO_PEDINTE);
+      if (chaveConta && usuario) {
+        const bloqueou = await this.limite.falhou(chaveConta, pedinte ? ORCAMENTO_PIN : ORCAMENTO_CONTA);
+        if (bloqueou && pedinte) await this.avisarPinBloqueado(grupoEmpresarialId, usuario, pedinte);
+        if (bloqueou) throw new ErroNegocio(pedinte ? MENSAGENS_LIBERACAO.pinBloqueado : MENSAGEM_BLOQUEIO);
+      }
       throw new ErroNegocio(MENSAGEM_CREDENCIAIS);
     }
-    this.limite.sucesso(chaveConta);
+    if (chaveConta) await this.limite.sucesso(chaveConta);
     return usuario;
+  }
+
+  /** Tells the group's administrators (outbox e-mail) that a supervisor's release was locked by wrong PINs. */
+  private async avisarPinBloqueado(grupo: string, supervisor: Linha, pedinte: string): Promise<void> {
+    const quem = await consultarUm(this.db, sql`select nome from usuario where id = ${pedinte}`);
+    const candidatos = await consultar(
+      this.db,
+      sql`select id, email from usuario where grupo_empresarial_id = ${grupo} and lixo = false and ativo is not false`,
+    );
+    for (const u of candidatos) {
+      const p = this.permissoes ? await this.permissoes.doUsuario(grupo, u.id as string) : undefined;
+      if (!p || !temPermissao(p, PERMISSAO.usuariosAcessar) || !u.email) continue;
+      await this.correio.enviar(grupo, {
+        para: u.email as string,
+        assunto: 'Retaguarda - Liberação de supervisor bloqueada',
+        corpo: `A liberação de supervisor de ${supervisor.nome as string} foi bloqueada após várias senhas erradas, pedidas pelo usuário ${(quem?.nome as string | undefined) ?? pedinte}. Verifique se alguém está tentando adivinhar a senha operacional.`,
+      });
+    }
   }
 
   async login(entrada: { email: string; senha: string; grupoEmpresarial?: string | undefined }, ip: string) {

@@ -210,7 +210,14 @@ export async function rotasUsuarios(app: FastifyInstance): Promise<void> {
       // Without a password a release is only accepted from the logged-in user itself (its token already
       // proves who it is); anybody else's login needs that person's password.
       const supervisor = senha
-        ? await auth.verificarCredenciais(s.grupoEmpresarialId, login, senha, request.ip, 'qualquer')
+        ? await auth.verificarCredenciais(
+            s.grupoEmpresarialId,
+            login,
+            senha,
+            request.ip,
+            'qualquer',
+            s.usuarioId,
+          )
         : await auth.buscarUsuario(s.grupoEmpresarialId, login);
       if (!supervisor) throw new ErroNegocio('Usuário ou senha inválidos.');
       if (!senha && supervisor.id !== s.usuarioId) {

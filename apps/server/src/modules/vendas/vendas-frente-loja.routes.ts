@@ -168,7 +168,14 @@ export async function rotasVendasFrenteLoja(
       const senhaObrigatoria = config.senhaAtendente === true;
       if (senhaObrigatoria && !b.senha) throw new ErroNegocio(MENSAGENS_ATENDENTE.senha);
       const usuario = b.senha
-        ? await app.servicos.auth.verificarCredenciais(c.grupo, b.login, b.senha, request.ip, 'qualquer')
+        ? await app.servicos.auth.verificarCredenciais(
+            c.grupo,
+            b.login,
+            b.senha,
+            request.ip,
+            'qualquer',
+            c.usuarioId,
+          )
         : await app.servicos.auth.buscarUsuario(c.grupo, b.login);
       if (!usuario || usuario.ativo === false) throw new ErroNegocio('Usuário não encontrado.');
       const atribuicoes = Array.isArray(usuario.atribuicoes) ? (usuario.atribuicoes as unknown[]) : [];
