@@ -228,7 +228,8 @@ describe('Frente Loja', () => {
     await pagina.locator('.ant-modal-footer').getByRole('button', { name: 'Fechar caixa' }).click();
     await pagina.getByTestId('relatorio-caixa').waitFor();
     expect(await pagina.getByTestId('relatorio-status').textContent()).toBe('Fechado com Divergência');
-    expect(await pagina.getByTestId('relatorio-diferenca').textContent()).toBe('-R$ 5,40');
+    // The shortage in words and with its sign (issue 13 point 9).
+    expect(await pagina.getByTestId('relatorio-diferenca').textContent()).toBe('falta R$ 5,40 (-R$ 5,40)');
     await expect.poll(() => pagina.getByTestId('status-periodo').textContent()).toBe('Caixa fechado');
     await fecharAvisos(pagina);
     for (const escuro of [false, true]) {
