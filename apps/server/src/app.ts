@@ -79,7 +79,7 @@ export async function construirApp({ config, banco, logger, tempo }: OpcoesApp):
   });
   app.setValidatorCompiler(validatorCompiler);
 
-  const tokens = new Tokens(await carregarSegredo(banco.db), config.tokenTtlSeconds);
+  const tokens = new Tokens(await carregarSegredo(banco.db), config.tokenTtlSeconds, banco.db);
   const correio = new Correio(banco.db);
   const permissoes = new ServicoPermissoes(banco.db);
   app.decorate('servicos', {

@@ -91,6 +91,12 @@ export async function rotasAuth(app: FastifyInstance): Promise<void> {
     },
   );
 
+  // Issue 14 point 5: the session ends on the server too; the token is refused from now on, on every instance.
+  r.post('/api/logout', { schema: { tags: ['auth'], body: z.object({}).optional() } }, async (request) => {
+    await app.servicos.tokens.revogar(request.tokenSessao);
+    return ok({ message: 'Sessão encerrada.' });
+  });
+
   const configuracoesEmail = z.object({
     emailHostSmtp: z.string().max(200).optional(),
     emailPort: z.coerce.number().int().min(1).max(65535).optional(),

@@ -239,6 +239,8 @@ export class ServicoAuth {
       this.db,
       sql`update usuario set senha_hash = ${novoHash}, updated_at = now() where id = ${linha.usuario_id as string}`,
     );
+    // Whoever knew the old password loses the sessions opened with it.
+    await this.tokens.revogarUsuario(linha.usuario_id as string);
   }
 }
 

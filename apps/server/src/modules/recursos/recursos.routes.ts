@@ -105,8 +105,20 @@ export async function rotasRecursos(app: FastifyInstance): Promise<void> {
     };
   }
 
-  function depoisDeGravar(def: DefinicaoRecurso, request: FastifyRequest, linha: Linha, acao: Acao): void {
+  async function depoisDeGravar(
+    def: DefinicaoRecurso,
+    request: FastifyRequest,
+    linha: Linha,
+    acao: Acao,
+  ): Promise<void> {
     if (AFETAM_PERMISSOES.has(def.tabela)) permissoes.invalidar();
+    // A user deactivated, removed or given another profile loses the sessions opened before (issue 14 point 5).
+    if (def.tabela === 'usuarios' && typeof linha._id === 'string' && acao !== 'incluir') {
+      const corpo = (request.body ?? {}) as Record<string, unknown>;
+      if (acao === 'excluir' || ['ativo', 'acessos', 'lixo', 'email'].some((c) => c in corpo)) {
+        await app.servicos.tokens.revogarUsuario(linha._id);
+      }
+    }
     app.servicos.tempoReal?.emitirParaGrupo(sessaoDe(request).grupoEmpresarialId, 'recursoAlterado', {
       tabela: def.tabela,
       _id: linha._id,
@@ -166,7 +178,7 @@ export async function rotasRecursos(app: FastifyInstance): Promise<void> {
       const ctx = await contexto(request, def, 'incluir');
       return comIdempotencia(app.servicos.banco.db, request, ctx.grupoEmpresarialId, async () => {
         const linha = await repositorio.criar(def, ctx, request.body);
-        depoisDeGravar(def, request, linha, 'incluir');
+        await depoisDeGravar(def, request, linha, 'incluir');
         return ok(ocultarSegredos(def, linha));
       });
     },
@@ -180,7 +192,7 @@ export async function rotasRecursos(app: FastifyInstance): Promise<void> {
       const ctx = await contexto(request, def, 'alterar');
       const corpo = await manterSegredos(repositorio, def, ctx, request.params.id, request.body);
       const linha = await repositorio.alterar(def, ctx, request.params.id, corpo);
-      depoisDeGravar(def, request, linha, 'alterar');
+      await depoisDeGravar(def, request, linha, 'alterar');
       return ok(ocultarSegredos(def, linha));
     },
   );
@@ -191,7 +203,7 @@ export async function rotasRecursos(app: FastifyInstance): Promise<void> {
       throw new ErroNegocio('Grupos empresariais são excluídos pelo suporte.');
     const ctx = await contexto(request, def, 'excluir');
     const linha = await repositorio.excluir(def, ctx, request.params.id);
-    depoisDeGravar(def, request, linha, 'excluir');
+    await depoisDeGravar(def, request, linha, 'excluir');
     return ok(ocultarSegredos(def, linha));
   });
 }

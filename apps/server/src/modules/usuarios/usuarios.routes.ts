@@ -291,6 +291,8 @@ export async function rotasUsuarios(app: FastifyInstance): Promise<void> {
             returning id`,
       );
       if (!atualizado) throw new ErroNegocio('Registro não encontrado.');
+      // The sessions opened with the old password end (issue 14 point 5).
+      await app.servicos.tokens.revogarUsuario(request.params.id);
       return ok({ message: 'Senha alterada com sucesso!' });
     },
   );

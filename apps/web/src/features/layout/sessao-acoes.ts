@@ -1,3 +1,4 @@
+import { api } from '../../lib/api/cliente.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { salvarGrupo } from '../../lib/session/armazenamento.ts';
 import { obterSessao, restaurarSessao, sair, trocarEmpresa } from '../../lib/session/sessao.ts';
@@ -11,6 +12,9 @@ export function selecionarEmpresa(empresa: Empresa): void {
 }
 
 export function encerrarSessao(): void {
+  // The server revokes the token too (issue 14 point 5): a copy of it is dead from now on.
+  const token = obterSessao().usuario?.token;
+  if (token) void api.post('logout', {}, { token, silencioso: true }).catch(() => undefined);
   sair();
   queryClient.clear();
 }
