@@ -1,5 +1,9 @@
 import { BulbOutlined, HomeOutlined, SettingOutlined } from '@ant-design/icons';
 import { TIPO_VENDA, type Venda } from '@retaguarda/domain';
+import {
+  PERMISSAO_DO_MODO_FRENTE_LOJA,
+  type PermissaoNegada,
+} from '@retaguarda/domain/catalogos/permissao-negada';
 import { Alert, Button, Flex, Layout, Result, Segmented, Spin, Tag, Tooltip, Typography, theme } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { definirEmpresaDasChamadas } from '../../lib/api/cliente.ts';
@@ -9,6 +13,7 @@ import { conectarSocket } from '../../lib/socket/socket-cliente.ts';
 import { RenovarLoginDialog } from '../auth/renovar-login-dialog.tsx';
 import { AtalhosOperacao } from '../expedicao/atalhos-operacao.tsx';
 import { LiberacaoSupervisorProvider } from '../liberacao/liberacao-supervisor.tsx';
+import { PermissaoNegadaAviso } from '../permissoes/permissao-negada.tsx';
 import { vendasNaFila } from './armazenamento-local.ts';
 import { type FuncaoTerminal, lerVinculo, type VinculoTerminal } from './configuracao-terminal.ts';
 import { ConfiguracaoTerminalForm } from './configuracao-terminal-form.tsx';
@@ -45,10 +50,19 @@ const MODOS: { modo: Modo; rotulo: string; funcao: FuncaoTerminal }[] = [
   { modo: 'vendas', rotulo: 'Vendas', funcao: 'caixa' },
 ];
 
+/** The terminal's modes the user may use (a waiter on the till terminal gets tables and tabs only). */
+function modosDo(dados: DadosFrenteLoja) {
+  return MODOS.filter(
+    (m) =>
+      dados.terminal.funcoes.includes(m.funcao) &&
+      (dados.permissoes === null || dados.permissoes.has(PERMISSAO_DO_MODO_FRENTE_LOJA[m.modo])),
+  );
+}
+
 type Estado =
   | { tipo: 'configurar' }
   | { tipo: 'carregando'; etapa: string }
-  | { tipo: 'erro'; mensagem: string }
+  | { tipo: 'erro'; mensagem: string; negada?: PermissaoNegada | null }
   | { tipo: 'pronto'; dados: DadosFrenteLoja };
 
 export function FrenteLojaPage() {
@@ -97,14 +111,15 @@ function FrenteLoja() {
       );
       setPeriodo(dados.periodo);
       setOffline(dados.modoLocal);
-      const primeira = MODOS.find((m) => dados.terminal.funcoes.includes(m.funcao));
+      const primeira = modosDo(dados)[0];
       if (primeira) setModo(primeira.modo);
       setEstado({ tipo: 'pronto', dados });
     } catch (erro) {
       const mensagem = erro instanceof ErroCarregamento ? erro.message : 'Erro Não Catalogado.';
-      // Setup errors stay 15 s (spec 1 section 9).
-      notificar({ tipo: 'error', mensagem, duracao: 15 });
-      setEstado({ tipo: 'erro', mensagem });
+      const negada = erro instanceof ErroCarregamento ? erro.permissaoNegada : null;
+      // Setup errors stay 15 s (spec 1 section 9); a missing permission is told in place of the screen.
+      if (!negada) notificar({ tipo: 'error', mensagem, duracao: 15 });
+      setEstado({ tipo: 'erro', mensagem, negada });
     }
   }, []);
 
@@ -243,7 +258,7 @@ function FrenteLoja() {
     recargaMesas.current = fn;
   }, []);
 
-  const modos = dados ? MODOS.filter((m) => dados.terminal.funcoes.includes(m.funcao)) : [];
+  const modos = dados ? modosDo(dados) : [];
 
   return (
     <Layout style={{ height: '100vh', overflow: 'hidden' }}>
@@ -333,7 +348,10 @@ function FrenteLoja() {
             <Typography.Text data-testid="etapa-carregamento">Carregando {estado.etapa}...</Typography.Text>
           </Flex>
         )}
-        {estado.tipo === 'erro' && (
+        {estado.tipo === 'erro' && estado.negada && (
+          <PermissaoNegadaAviso negada={estado.negada} tela="a Frente Loja" />
+        )}
+        {estado.tipo === 'erro' && !estado.negada && (
           <Result
             status="error"
             title="Não foi possível carregar a Frente Loja"
@@ -356,7 +374,7 @@ function FrenteLoja() {
           />
         )}
         {/* No sale screen on a terminal without sale functions (a kitchen TV, the dispatch desk). */}
-        {dados && amb && indice && periodo && modos.length > 0 && (
+        {dados && amb && indice && periodo && modos.some((m) => m.modo === modo) && (
           <div style={{ height: '100%' }}>
             {modo === 'balcao' && (
               <TelaVenda
