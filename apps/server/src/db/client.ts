@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MODULOS_MIGRACAO, migracoesDoModulo } from './migracoes.ts';
+import { travarDiretorio } from './trava-dados.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -36,10 +37,25 @@ export async function abrirBanco(opcoes: {
   }
   // `memory://` keeps an embedded database in RAM (tests); otherwise files under DATA_DIR.
   const destino = opcoes.dataDir ?? 'memory://';
-  if (!destino.startsWith('memory://')) fs.mkdirSync(destino, { recursive: true });
-  const cliente = new PGlite(destino.startsWith('memory://') ? undefined : path.join(destino, 'pglite'));
-  await cliente.waitReady;
-  const db = drizzlePglite(cliente);
-  for (const modulo of MODULOS_MIGRACAO) await migratePglite(db, migracoesDoModulo(modulo));
-  return { db: db as unknown as Db, tipo: 'pglite', fechar: () => cliente.close() };
+  const emArquivo = !destino.startsWith('memory://');
+  if (emArquivo) fs.mkdirSync(destino, { recursive: true });
+  // A second server on the same files would silently lose the first one's writes: refuse it.
+  const liberar = emArquivo ? travarDiretorio(destino) : () => undefined;
+  try {
+    const cliente = new PGlite(emArquivo ? path.join(destino, 'pglite') : undefined);
+    await cliente.waitReady;
+    const db = drizzlePglite(cliente);
+    for (const modulo of MODULOS_MIGRACAO) await migratePglite(db, migracoesDoModulo(modulo));
+    return {
+      db: db as unknown as Db,
+      tipo: 'pglite',
+      fechar: async () => {
+        await cliente.close();
+        liberar();
+      },
+    };
+  } catch (erro) {
+    liberar();
+    throw erro;
+  }
 }
