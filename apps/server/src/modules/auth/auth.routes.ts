@@ -56,11 +56,13 @@ export async function rotasAuth(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const origem = `${request.protocol}://${request.host}`;
+      // The link's address is the deployment's (PUBLIC_URL), never the request's Host / X-Forwarded-Host: a
+      // forged Host would mail the user a link to the attacker's site carrying the reset key.
       const message = await auth.recuperarSenha(
         request.body.email,
         request.body.grupoEmpresarial ?? '',
-        origem,
+        app.servicos.config.urlPublica ?? `http://localhost:${app.servicos.config.port}`,
+        request.ip,
       );
       return ok({ message });
     },

@@ -15,6 +15,8 @@ import {
   ORCAMENTO_CONTA,
   ORCAMENTO_PEDINTE,
   ORCAMENTO_PIN,
+  ORCAMENTO_RESET_CONTA,
+  ORCAMENTO_RESET_IP,
 } from './limite-tentativas.ts';
 import type { Tokens } from './tokens.ts';
 
@@ -184,10 +186,13 @@ export class ServicoAuth {
    * Password recovery: e-mails a one-time key (valid 1 h). The answer is the same whether the e-mail exists
    * or not, so the form cannot be used to discover accounts.
    */
-  async recuperarSenha(email: string, grupoEmpresarialId: string, origem: string): Promise<string> {
+  async recuperarSenha(email: string, grupoEmpresarialId: string, origem: string, ip = ''): Promise<string> {
     if (!grupoEmpresarialId) throw new ErroNegocio(MENSAGENS_VALIDACAO.grupoEmpresarialNaoInformado);
+    const resposta = 'Se o e-mail estiver cadastrado, enviamos as instruções para criar uma nova senha.';
+    // Rate-limited per address and per account, silently: the answer never tells what happened.
+    if (!(await this.limite.consumir(`reset-ip:${ip}`, ORCAMENTO_RESET_IP))) return resposta;
     const usuario = email.includes('@') ? await this.buscarUsuario(grupoEmpresarialId, email) : undefined;
-    if (usuario) {
+    if (usuario && (await this.limite.consumir(`reset:${usuario.id as string}`, ORCAMENTO_RESET_CONTA))) {
       const chave = randomBytes(24).toString('base64url');
       await consultar(
         this.db,
@@ -202,7 +207,7 @@ export class ServicoAuth {
         corpo: `Olá, ${usuario.nome as string}.\n\nPara criar uma nova senha acesse:\n${link}\n\nO link vale por 1 hora e pode ser usado uma única vez. Se você não pediu, ignore esta mensagem.`,
       });
     }
-    return 'Se o e-mail estiver cadastrado, enviamos as instruções para criar uma nova senha.';
+    return resposta;
   }
 
   private async chaveValida(chave: string): Promise<Linha> {

@@ -34,7 +34,7 @@ export class ServicoLiberacoes {
 
   async consumir(token: string | undefined, uso: UsoLiberacao): Promise<Liberacao> {
     const l = await this.tokens.lerLiberacao(token, uso);
-    if (!l || !l.id) throw new ErroNegocio(M.invalida);
+    if (!l?.id) throw new ErroNegocio(M.invalida);
     if (l.empresaId !== uso.empresaId) throw new ErroNegocio(M.outraLoja);
     if (l.operadorId !== uso.operadorId) throw new ErroNegocio(M.outroUsuario);
     if (l.alvo && l.alvo !== uso.alvo) {
