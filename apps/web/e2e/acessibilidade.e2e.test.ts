@@ -137,7 +137,7 @@ describe('accessibility (axe): no serious or critical violation', () => {
     await contexto.close();
   });
 
-  it('the kitchen: a KDS station with an order', async () => {
+  it('the kitchen: a KDS station with an order, and the expedition board', async () => {
     const [empresa] = await chamarApi<{ _id: string }[]>(baseUrl, token, 'empresa/getPopulate', {
       filtro: { descricao: 'Loja Centro' },
     });
@@ -177,6 +177,11 @@ describe('accessibility (axe): no serious or critical violation', () => {
     await pagina.goto(`${baseUrl}/#/frenteLoja/kds/${cozinha?._id}`);
     await pagina.getByTestId(`pedido-${venda._id}`).waitFor();
     await pagina.getByText('Online').waitFor();
+    await semViolacoesEmAmbosOsTemas(pagina);
+    // The expedition board: the order with its progress bar of ready items.
+    await pagina.goto(`${baseUrl}/#/frenteLoja/expedicao`);
+    await pagina.getByTestId('tela-expedicao').waitFor();
+    await pagina.getByRole('progressbar').first().waitFor();
     await semViolacoesEmAmbosOsTemas(pagina);
     await contexto.close();
   });

@@ -125,6 +125,8 @@ describe('Frente Loja on a phone and a tablet, the waiter at the table', () => {
     const modos = await caixa(pagina, 'modos');
     expect(modos.x).toBeGreaterThanOrEqual(0);
     expect(modos.x + modos.width).toBeLessThanOrEqual(CELULAR.width);
+    const modoMesa = await pagina.getByTestId('modos').getByText('Mesa', { exact: true }).boundingBox();
+    expect(modoMesa?.height ?? 0).toBeGreaterThanOrEqual(44);
     await abrirMesaPeloMapa(pagina, 21, 'frente-loja-celular');
 
     // The search box takes the width of the phone; the grid sits under it.

@@ -212,6 +212,8 @@ function CartaoExpedicao({
             percent={Math.round((pedido.itens.prontos / pedido.itens.total) * 100)}
             size="small"
             format={() => `${pedido.itens.prontos}/${pedido.itens.total}`}
+            // A progress bar needs a name (axe aria-progressbar-name).
+            aria-label={`Itens prontos: ${pedido.itens.prontos} de ${pedido.itens.total}`}
           />
         )}
         {pedido.entregador && <Typography.Text>Motoboy: {pedido.entregador.nome}</Typography.Text>}

@@ -291,6 +291,9 @@ function FrenteLoja() {
               onChange={setModo}
               options={modos.map((m) => ({ value: m.modo, label: m.rotulo }))}
               data-testid="modos"
+              style={compacto ? { order: 10, width: '100%', overflowX: 'auto', flex: 'none' } : undefined}
+              // A finger needs 44 px: the large items are 36 px high.
+              styles={compacto ? { label: { minHeight: 44, lineHeight: '44px' } } : undefined}
             />
           )}
           <span style={{ flex: 1 }} />
@@ -306,7 +309,6 @@ function FrenteLoja() {
               type="text"
               icon={<SettingOutlined />}
               aria-label="Configurar terminal"
-              style={compacto ? { order: 10, width: '100%', overflowX: 'auto', flex: 'none' } : undefined}
               onClick={() => setEstado({ tipo: 'configurar' })}
             />
           </Tooltip>

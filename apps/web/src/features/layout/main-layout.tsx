@@ -134,8 +134,9 @@ function LayoutPrincipal() {
               {drawerPrincipal && <MenuPrincipal permissoes={permissoes.data} atual={handle?.rota} />}
             </nav>
           </Layout.Sider>
+          {/* antd's Content is the page's one <main> landmark (a second one inside it was an axe finding). */}
           <Layout.Content style={{ padding: 24, minWidth: 0 }}>
-            <main>
+            <div>
               <Typography.Title level={1} style={{ marginTop: 0, fontSize: 24 }} data-testid="titulo-pagina">
                 {titulo}
               </Typography.Title>
@@ -149,7 +150,7 @@ function LayoutPrincipal() {
                 </Typography.Text>
               )}
               <ConteudoRota handle={handle} permissoes={permissoes} />
-            </main>
+            </div>
           </Layout.Content>
         </Layout>
       </Layout>
