@@ -20,7 +20,9 @@ function estadoInicial(): EstadoSessao {
     grupoEmpresarial: null,
     empresa: null,
     escuro: lerTemaSalvo(),
-    drawerPrincipal: true,
+    // On a phone or an upright tablet the open menu took 256 px of the screen and squeezed the page to a
+    // column of letters: there it starts closed (the header's button opens it).
+    drawerPrincipal: typeof window === 'undefined' || window.innerWidth >= 992,
     drawerDireito: false,
     recarregar: 0,
   };
