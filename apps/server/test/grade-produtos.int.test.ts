@@ -20,7 +20,7 @@ interface Lista {
 }
 const lista = async () =>
   (await t.post('/api/getListaProdutoGeralEmpresa', { empresa: t.demo.empresas.centro }, garcom)).corpo
-    .data as Lista;
+    .data as unknown as Lista;
 
 describe('getListaProdutoGeralEmpresa for the product grid', () => {
   it("the waiter's list has the categories and each product's categories, no picture in the demo", async () => {
