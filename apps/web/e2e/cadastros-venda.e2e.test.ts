@@ -339,7 +339,7 @@ describe('registrations sold at the counter (issue 4 proof)', () => {
     await pdv.getByTestId('abrir-pagamento').click();
     await pdv.getByRole('radio', { name: 'Dinheiro' }).click();
     await pdv.getByLabel('Valor recebido').fill('30,00');
-    await pdv.getByRole('button', { name: 'Lançar' }).click();
+    await pdv.getByRole('button', { name: 'Lançar', exact: true }).click();
     await expect.poll(() => pdv.getByTestId('pag-troco').textContent()).toBe('R$ 2,50');
     await pdv.getByTestId('confirmar-venda').click();
     await pdv.getByText(/encerrada\. Troco: R\$\s2,50/).waitFor();

@@ -257,7 +257,7 @@ describe('NFC-e de ponta a ponta', () => {
     await pdv.pagina.getByTestId('abrir-pagamento').click();
     await pdv.pagina.getByRole('radio', { name: 'Dinheiro' }).click();
     await pdv.pagina.getByLabel('Valor recebido').fill('20,00');
-    await pdv.pagina.getByRole('button', { name: 'Lançar' }).click();
+    await pdv.pagina.getByRole('button', { name: 'Lançar', exact: true }).click();
     await expect.poll(() => pdv.pagina.getByTestId('pag-troco').textContent()).toBe('R$ 7,00');
     await pdv.pagina.getByTestId('confirmar-venda').click();
     await pdv.pagina.getByText(/encerrada\. Troco: R\$\s7,00/).waitFor();

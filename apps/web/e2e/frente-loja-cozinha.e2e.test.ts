@@ -255,7 +255,7 @@ describe('Frente Loja: orders reach the kitchen', { timeout: 240_000 }, () => {
     await pagina.getByTestId('abrir-pagamento').click();
     await pagina.getByRole('radio', { name: 'Dinheiro' }).click();
     await pagina.getByLabel('Valor recebido').fill('50,00');
-    await pagina.getByRole('button', { name: 'Lançar' }).click();
+    await pagina.getByRole('button', { name: 'Lançar', exact: true }).click();
     await expect.poll(() => pagina.getByTestId('pag-restante').textContent()).toBe('R$ 0,00');
     expect(
       await cozinha

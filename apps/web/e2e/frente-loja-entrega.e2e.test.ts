@@ -127,7 +127,7 @@ describe('Frente Loja delivery: the address on the map', () => {
     const totalVenda = await total(pagina);
     await pagina.getByTestId('abrir-pagamento').click();
     await pagina.getByRole('radio', { name: 'Cartão de Crédito' }).click();
-    await pagina.getByRole('button', { name: 'Lançar' }).click();
+    await pagina.getByRole('button', { name: 'Lançar', exact: true }).click();
     await expect.poll(() => pagina.getByTestId('pag-restante').textContent()).toBe('R$ 0,00');
     expect(totalVenda).toBe('R$ 29,90');
     await pagina.getByTestId('confirmar-venda').click();

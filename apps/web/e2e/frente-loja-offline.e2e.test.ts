@@ -77,7 +77,7 @@ describe('Frente Loja offline reload', () => {
     await pagina.getByTestId('abrir-pagamento').click();
     await pagina.getByRole('radio', { name: 'Dinheiro' }).click();
     await pagina.getByLabel('Valor recebido').fill('50,00');
-    await pagina.getByRole('button', { name: 'Lançar' }).click();
+    await pagina.getByRole('button', { name: 'Lançar', exact: true }).click();
     await expect.poll(() => pagina.getByTestId('pag-troco').textContent()).toBe('R$ 25,10');
     await pagina.getByTestId('confirmar-venda').click();
     await pagina

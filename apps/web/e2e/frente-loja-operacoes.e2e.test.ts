@@ -132,11 +132,11 @@ describe('Frente Loja operations', () => {
     await pagina.getByTestId('abrir-pagamento').click();
     await pagina.getByRole('radio', { name: 'Cortesia' }).click();
     await pagina.getByLabel('Valor recebido').fill('19,80');
-    await pagina.getByRole('button', { name: 'Lançar' }).click();
+    await pagina.getByRole('button', { name: 'Lançar', exact: true }).click();
     await liberarComSupervisor(pagina, 'Aniversário do cliente');
     await expect.poll(() => pagina.getByTestId('pag-restante').textContent()).toBe('R$ 24,90');
     await pagina.getByRole('radio', { name: 'Dinheiro' }).click();
-    await pagina.getByRole('button', { name: 'Lançar' }).click();
+    await pagina.getByRole('button', { name: 'Lançar', exact: true }).click();
     await expect.poll(() => pagina.getByTestId('pag-restante').textContent()).toBe('R$ 0,00');
     await pagina.getByTestId('confirmar-venda').click();
     await pagina
@@ -219,7 +219,7 @@ describe('Frente Loja operations', () => {
     });
     await pagina.getByRole('radio', { name: 'Convênio' }).click();
     await pagina.getByTestId('saldo-convenio').waitFor();
-    await pagina.getByRole('button', { name: 'Lançar' }).click();
+    await pagina.getByRole('button', { name: 'Lançar', exact: true }).click();
     await expect.poll(() => pagina.getByTestId('pag-restante').textContent()).toBe('R$ 0,00');
     await pagina.getByTestId('confirmar-venda').click();
     await pagina
@@ -261,14 +261,14 @@ describe('Frente Loja operations', () => {
     await pagina.getByRole('button', { name: 'Sangria' }).click();
     await pagina.getByLabel('Valor').fill('10,00');
     await pagina.getByLabel('Motivo').fill('Depósito');
-    await pagina.getByRole('button', { name: 'Lançar' }).click();
+    await pagina.getByRole('button', { name: 'Lançar', exact: true }).click();
     await liberarComSupervisor(pagina);
     await pagina.getByText('Comprovante enviado para impressão.').first().waitFor();
     await fecharAvisos(pagina);
     await pagina.getByRole('button', { name: 'Suprimento' }).click();
     await pagina.getByLabel('Valor').fill('20,00');
     await pagina.getByLabel('Motivo').fill('Troco');
-    await pagina.getByRole('button', { name: 'Lançar' }).click();
+    await pagina.getByRole('button', { name: 'Lançar', exact: true }).click();
     await liberarComSupervisor(pagina);
     await pagina.getByText('Comprovante enviado para impressão.').first().waitFor();
     await fecharAvisos(pagina);

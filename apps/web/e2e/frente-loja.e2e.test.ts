@@ -144,13 +144,13 @@ describe('Frente Loja', () => {
     await pagina.getByRole('button', { name: 'Suprimento' }).click();
     await pagina.getByLabel('Valor').fill('50,00');
     await pagina.getByLabel('Motivo').fill('Troco extra');
-    await pagina.getByRole('button', { name: 'Lançar' }).click();
+    await pagina.getByRole('button', { name: 'Lançar', exact: true }).click();
     await liberarComSupervisor(pagina);
     await pagina.getByText(/Suprimento de R\$\s50,00 lançado/).waitFor();
     await pagina.getByRole('button', { name: 'Sangria' }).click();
     await pagina.getByLabel('Valor').fill('30,00');
     await pagina.getByLabel('Motivo').fill('Depósito');
-    await pagina.getByRole('button', { name: 'Lançar' }).click();
+    await pagina.getByRole('button', { name: 'Lançar', exact: true }).click();
     await liberarComSupervisor(pagina);
     await pagina.getByText(/Sangria de R\$\s30,00 lançada/).waitFor();
     await fecharAvisos(pagina);
@@ -209,11 +209,11 @@ describe('Frente Loja', () => {
     await pagina.getByTestId('abrir-pagamento').click();
     await pagina.getByRole('radio', { name: 'Cartão de Débito' }).click();
     await pagina.getByLabel('Valor recebido').fill('20,00');
-    await pagina.getByRole('button', { name: 'Lançar' }).click();
+    await pagina.getByRole('button', { name: 'Lançar', exact: true }).click();
     await expect.poll(() => pagina.getByTestId('pag-restante').textContent()).toBe('R$ 35,40');
     await pagina.getByRole('radio', { name: 'Dinheiro' }).click();
     await pagina.getByLabel('Valor recebido').fill('40,00');
-    await pagina.getByRole('button', { name: 'Lançar' }).click();
+    await pagina.getByRole('button', { name: 'Lançar', exact: true }).click();
     await expect.poll(() => pagina.getByTestId('pag-troco').textContent()).toBe('R$ 4,60');
     await capturarComDialogo(pagina, 'frente-loja-pagamento', 'abrir-pagamento');
     await pagina.getByTestId('confirmar-venda').click();
@@ -301,7 +301,7 @@ describe('Frente Loja', () => {
       await pagina.getByRole('button', { name: 'Confirmar' }).click();
       await expect.poll(() => pagina.getByTestId('pag-restante').textContent()).toBe(valor);
       await pagina.getByRole('radio', { name: forma }).click();
-      await pagina.getByRole('button', { name: 'Lançar' }).click();
+      await pagina.getByRole('button', { name: 'Lançar', exact: true }).click();
       await pagina.getByText(`Posição ${posicao} paga.`).waitFor();
     }
     await pagina.getByTestId('abrir-pagamento').click();
@@ -402,7 +402,7 @@ describe('Frente Loja delivery', () => {
     await definirTemaEscuro(pagina, false);
     await pagina.getByTestId('abrir-pagamento').click();
     await pagina.getByRole('radio', { name: 'Cartão de Crédito' }).click();
-    await pagina.getByRole('button', { name: 'Lançar' }).click();
+    await pagina.getByRole('button', { name: 'Lançar', exact: true }).click();
     await expect.poll(() => pagina.getByTestId('pag-restante').textContent()).toBe('R$ 0,00');
     await pagina.getByTestId('confirmar-venda').click();
     await pagina.getByText(/encerrada\./).waitFor();
@@ -497,7 +497,7 @@ describe('Frente Loja offline', () => {
       await pagina.getByTestId('abrir-pagamento').click();
       await pagina.getByRole('radio', { name: 'Dinheiro' }).click();
       await pagina.getByLabel('Valor recebido').fill(pago);
-      await pagina.getByRole('button', { name: 'Lançar' }).click();
+      await pagina.getByRole('button', { name: 'Lançar', exact: true }).click();
       await expect.poll(() => pagina.getByTestId('pag-restante').textContent()).toBe('R$ 0,00');
       await pagina.getByTestId('confirmar-venda').click();
       await pagina

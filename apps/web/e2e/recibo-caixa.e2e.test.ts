@@ -113,7 +113,7 @@ describe('comprovante do cliente e fechamento de caixa, como caixa', () => {
     await pagina.getByTestId('abrir-pagamento').click();
     await pagina.getByRole('radio', { name: 'Dinheiro' }).click();
     await pagina.getByLabel('Valor recebido').fill('10,00');
-    await pagina.getByRole('button', { name: 'Lançar' }).click();
+    await pagina.getByRole('button', { name: 'Lançar', exact: true }).click();
     await pagina.getByTestId('confirmar-venda').click();
     const pergunta = pagina.getByTestId('pergunta-comprovante');
     await pergunta.waitFor({ timeout: 30_000 });
