@@ -40,10 +40,13 @@ describe('user passwords', () => {
   });
 
   it('refuses a user without permission, an unknown user and a body that is not a SHA-256', async () => {
+    // The cashier's password changed above: her old token died with it (issue 14 point 5).
+    expect((await t.get('/api/id', caixa)).corpo.loginExpirado).toBe(true);
+    const caixaAgora = await t.login('caixa@exemplo.com.br', 'nova-senha-1');
     const semPermissao = await t.put(
       `/api/usuarios/${t.demo.usuarios.admin}/senhas`,
       { senha: sha256Hex('x') },
-      caixa,
+      caixaAgora,
     );
     expect(semPermissao.corpo).toEqual({
       valido: false,
