@@ -300,7 +300,7 @@ describe('um dia na loja, pela equipe de verdade', { timeout: 240_000 }, () => {
     await temas(garcom, '09-garcom-enviado', { x: 4, y: 400 });
 
     const cartao = pedidoKds(kds, `Mesa ${MESA}`);
-    await cartao.waitFor({ timeout: 5000 });
+    await cartao.waitFor({ timeout: 10_000 });
     expect((await itensKds(cartao)).sort()).toEqual(['1x Batata Frita Porção', '1x X-Burguer']);
     await temas(kds, '10-kds-mesa', { x: 5, y: 300 });
     expect(g.erros).toEqual([]);
@@ -322,7 +322,7 @@ describe('um dia na loja, pela equipe de verdade', { timeout: 240_000 }, () => {
       .getByTestId('coluna-Produzido')
       .locator('[data-testid^="expedicao-"]')
       .filter({ hasText: `Mesa ${MESA}` })
-      .waitFor({ timeout: 5000 });
+      .waitFor({ timeout: 10_000 });
     await temas(expedicao, '11-expedicao-produzido', { x: 5, y: 300 });
     expect(k.erros).toEqual([]);
   });
@@ -374,12 +374,12 @@ describe('um dia na loja, pela equipe de verdade', { timeout: 240_000 }, () => {
     await cartao.getByTestId('bump').click();
     await cartao.waitFor({ state: 'detached' });
     await expect
-      .poll(() => despacho.locator('.ant-tag').first().textContent(), { timeout: 5000 })
+      .poll(() => despacho.locator('.ant-tag').first().textContent(), { timeout: 10_000 })
       .toBe('Produzido');
     await expedicao
       .getByTestId('coluna-Produzido')
       .getByTestId(`expedicao-${vendaId}`)
-      .waitFor({ timeout: 5000 });
+      .waitFor({ timeout: 10_000 });
     await temas(motoboy, '13-motoboy-despacho', { x: 4, y: 400 });
 
     await despacho.getByTestId('selecionar-motoboy').tap();
@@ -395,25 +395,29 @@ describe('um dia na loja, pela equipe de verdade', { timeout: 240_000 }, () => {
     const pedidoMotoboy = cartaoMotoboy.getByTestId(`motoboy-pedido-${vendaId}`);
     await pedidoMotoboy.waitFor();
     await cartaoMotoboy.getByRole('button', { name: 'Saída' }).tap();
-    await expect.poll(() => cartaoMotoboy.getByTestId('situacao-motoboy').textContent()).toBe('Em rota');
+    await expect
+      .poll(() => cartaoMotoboy.getByTestId('situacao-motoboy').textContent(), { timeout: 10_000 })
+      .toBe('Em rota');
     await expedicao
       .getByTestId('coluna-Em entrega')
       .getByTestId(`expedicao-${vendaId}`)
-      .waitFor({ timeout: 5000 });
+      .waitFor({ timeout: 10_000 });
     await pedidoMotoboy.scrollIntoViewIfNeeded();
     await temas(motoboy, '14-motoboy-em-rota', { x: 4, y: 400 });
     await cartaoMotoboy.getByRole('button', { name: 'Retorno' }).tap();
     await expedicao
       .getByTestId('coluna-Entregue')
       .getByTestId(`expedicao-${vendaId}`)
-      .waitFor({ timeout: 5000 });
+      .waitFor({ timeout: 10_000 });
     await cartaoMotoboy.getByRole('button', { name: 'Acerto' }).tap();
     const acerto = motoboy.getByTestId('acerto');
     await acerto.waitFor();
     expect(await acerto.textContent()).toMatch(/Entregues[1-9]/);
     await temasComDialogo(motoboy, '15-motoboy-acerto');
     await motoboy.locator('.ant-modal-footer').getByRole('button', { name: 'Fechar' }).tap();
-    await expect.poll(() => cartaoMotoboy.getByTestId('situacao-motoboy').textContent()).toBe('Livre');
+    await expect
+      .poll(() => cartaoMotoboy.getByTestId('situacao-motoboy').textContent(), { timeout: 10_000 })
+      .toBe('Livre');
     expect(m.erros).toEqual([]);
   });
 
