@@ -7,6 +7,7 @@ import { consultar } from '../../db/consultar.ts';
 import { ErroNegocio, ok } from '../../lib/envelope.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
 import { empresaDoContexto } from '../usuarios/usuarios.routes.ts';
+import { rotasClienteFrenteLoja } from './cliente-frente-loja.routes.ts';
 import { lerGradeProdutos } from './grade-produtos.ts';
 import { rotasReferenciaFrenteLoja } from './referencia-frente-loja.routes.ts';
 
@@ -28,6 +29,8 @@ export async function rotasFrenteLoja(app: FastifyInstance): Promise<void> {
   const tags = ['frenteLoja'];
   // The POS reference lists (store, terminals, payment methods...) for whoever may open the POS.
   await app.register(rotasReferenciaFrenteLoja);
+  // Quick customer registration of the delivery screen and the call center.
+  await app.register(rotasClienteFrenteLoja);
 
   r.post(
     '/api/getListaProdutoGeralEmpresa',

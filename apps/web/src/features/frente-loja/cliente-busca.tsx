@@ -178,7 +178,7 @@ export function CadastroRapidoCliente({
   const cadastrar = async (v: Record<string, string>) => {
     try {
       const p = await api.post<Pessoa>(
-        'pessoa',
+        'frenteLoja/cliente',
         {
           nome: v.nome,
           tiposPessoa: ['Cliente'],
