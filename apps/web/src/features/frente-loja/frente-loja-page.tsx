@@ -26,12 +26,12 @@ import {
 } from './dados-referencia.ts';
 import { enviarFila } from './fila-offline.ts';
 import { criarIndiceProdutos } from './indice-produtos.ts';
+import { useTelaCompacta } from './layout-celular.tsx';
 import { useReciboVenda } from './recibo-venda.tsx';
 import { TelaCaixa } from './tela-caixa.tsx';
 import { TelaDelivery } from './tela-delivery.tsx';
 import { TelaMesas } from './tela-mesas.tsx';
 import { TelaVenda } from './tela-venda.tsx';
-import { useTelaCompacta } from './layout-celular.tsx';
 import { TelaVendas } from './tela-vendas.tsx';
 import { vendaApi } from './venda-api.ts';
 import type { AmbienteVenda } from './venda-local.ts';
@@ -79,6 +79,8 @@ function FrenteLoja() {
   const usuario = useSessao((s) => s.usuario);
   const grupo = useSessao((s) => s.grupoEmpresarial);
   const escuro = useSessao((s) => s.escuro);
+  // Phones and upright tablets: the header wraps, the modes get a row of their own that scrolls sideways.
+  const compacto = useTelaCompacta();
   const [vinculo, setVinculo] = useState<VinculoTerminal>(lerVinculo);
   const [estado, setEstado] = useState<Estado>(() =>
     lerVinculo().empresaPadrao ? { tipo: 'carregando', etapa: 'Empresa' } : { tipo: 'configurar' },
@@ -93,8 +95,6 @@ function FrenteLoja() {
   });
   const [contadorVenda, setContadorVenda] = useState(0);
   const recarga = useRef<(() => void) | null>(null);
-  // Phones and upright tablets: the header wraps, the modes get a row of their own that scrolls sideways.
-  const compacto = useTelaCompacta();
   const recargaMesas = useRef<(() => void) | null>(null);
 
   useEffect(() => {
