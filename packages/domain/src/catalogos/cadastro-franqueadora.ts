@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { permissaoPorId, TIPO_EMPRESA_GESTOR_FRANQUIA } from './permissoes.ts';
 
 // Under franchise control the especial permissions (product master data, prices, taxes, numbering...) only
@@ -19,14 +20,15 @@ const O_QUE_A_FRANQUEADORA_MANTEM: Readonly<Record<string, string>> = {
   empresaNumeroNota: 'a numeração das notas fiscais das lojas é definida',
 };
 
-/** The group's franchise setting and the store the user is in. */
-export interface ContextoFranquia {
-  controleDeFranquia?: boolean | null;
+/** The group's franchise setting and the store the user is in (`franquia` of getPermissoesUsuario). */
+export const contextoFranquiaSchema = z.object({
+  controleDeFranquia: z.boolean().nullish(),
   /** tipoEmpresa of the store of the request. */
-  tipoEmpresa?: string | null;
+  tipoEmpresa: z.string().nullish(),
   /** Name of the group's franchise manager company (the 'Gestor Franquia'). */
-  franqueadora?: string | null;
-}
+  franqueadora: z.string().nullish(),
+});
+export type ContextoFranquia = z.infer<typeof contextoFranquiaSchema>;
 
 /** Whether `permissao` is kept by the franchise manager in this store (especial, franchise control, a store). */
 export function reservadaAFranqueadora(permissao: number, contexto: ContextoFranquia): boolean {

@@ -17,7 +17,11 @@ import { consultar, consultarUm, type Linha } from '../../db/consultar.ts';
 import { ErroNegocio, ok } from '../../lib/envelope.ts';
 import { comIdempotencia } from '../../lib/idempotencia.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
-import { empresasComPermissao, temPermissao } from '../usuarios/permissoes.service.ts';
+import {
+  cadastroNaFranqueadora,
+  empresasComPermissao,
+  temPermissao,
+} from '../usuarios/permissoes.service.ts';
 import { empresaDoContexto } from '../usuarios/usuarios.routes.ts';
 import { carregarVenda } from '../vendas/vendas.repositorio.ts';
 import { aoEncerrarVenda, gravarNfceDaVenda } from '../vendas/vendas.service.ts';
@@ -233,7 +237,12 @@ async function rotasFiscal(app: FastifyInstance): Promise<void> {
     if (!p.porEmpresa.has(empresaId)) throw new ErroNegocio(MENSAGENS_ROTAS.empresaSemAcesso);
     // Special permissions (certificate, numbering) are granted in the franchise manager's company.
     const tem = lista.some((n) => temPermissao(p, n, opcoes.qualquerEmpresa ? undefined : empresaId));
-    if (!tem) throw new ErroNegocio(MENSAGENS_ROTAS.semPermissao);
+    if (!tem) {
+      // Numbering kept by the franchise manager: the refusal says who sets it (not a bare 'sem permissão').
+      const notas = lista.map((n) => cadastroNaFranqueadora(p, n, empresaId));
+      const nota = notas.every(Boolean) ? notas[0] : null;
+      throw new ErroNegocio(nota ?? MENSAGENS_ROTAS.semPermissao);
+    }
     return { s, empresaId, p };
   }
 

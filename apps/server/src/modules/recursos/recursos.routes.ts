@@ -6,7 +6,11 @@ import type { Linha } from '../../db/consultar.ts';
 import { ErroNegocio, ok } from '../../lib/envelope.ts';
 import { comIdempotencia } from '../../lib/idempotencia.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
-import { empresasComPermissao, temPermissao } from '../usuarios/permissoes.service.ts';
+import {
+  cadastroNaFranqueadora,
+  empresasComPermissao,
+  temPermissao,
+} from '../usuarios/permissoes.service.ts';
 import { empresaDoContexto } from '../usuarios/usuarios.routes.ts';
 import type { ContextoAcesso, RepositorioRecursos } from './repositorio.ts';
 
@@ -96,7 +100,8 @@ export async function rotasRecursos(app: FastifyInstance): Promise<void> {
       };
     }
     if (!leituraDoProprioGrupo && !temPermissao(p, numero, def.escopo === 'grupo' ? empresa : undefined)) {
-      throw new ErroNegocio(MENSAGEM_SEM_PERMISSAO);
+      // Under franchise control a store's write of the franchise manager's master data says who does it.
+      throw new ErroNegocio(cadastroNaFranqueadora(p, numero, empresa) ?? MENSAGEM_SEM_PERMISSAO);
     }
     return {
       grupoEmpresarialId: s.grupoEmpresarialId,

@@ -1,4 +1,10 @@
-import { PERMISSOES, permissaoPorId, permissoesVisiveis } from '@retaguarda/domain';
+import {
+  PERMISSOES,
+  permissaoPorId,
+  permissoesVisiveis,
+  TIPO_EMPRESA_GESTOR_FRANQUIA,
+} from '@retaguarda/domain';
+import { mensagemCadastroNaFranqueadora } from '@retaguarda/domain/catalogos/cadastro-franqueadora';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { consultar, consultarUm, type Linha } from '../../db/consultar.ts';
@@ -16,6 +22,10 @@ export interface PermissoesUsuario {
   /** Permissions per store, after the franchise rule. */
   porEmpresa: Map<string, ReadonlySet<number>>;
   empresas: EmpresaResumo[];
+  /** The group's franchise control and its franchise manager's name (for the note of what it registers). */
+  franquia: { controleDeFranquia: boolean; franqueadora: string | null };
+  /** tipoEmpresa of every store of the group, even those closed to the user. */
+  tipoPorEmpresa: Map<string, string | null>;
 }
 
 const TODAS = PERMISSOES.map((p) => p.id);
@@ -56,7 +66,12 @@ export class ServicoPermissoes {
       sql`select acessos, permissoes_extras from usuario
           where id = ${usuarioId} and grupo_empresarial_id = ${grupoEmpresarialId} and lixo = false and ativo = true`,
     );
-    const vazio: PermissoesUsuario = { porEmpresa: new Map(), empresas: [] };
+    const vazio: PermissoesUsuario = {
+      porEmpresa: new Map(),
+      empresas: [],
+      franquia: { controleDeFranquia: false, franqueadora: null },
+      tipoPorEmpresa: new Map(),
+    };
     if (!usuario) return vazio;
     const [grupo, empresas, perfis] = await Promise.all([
       consultarUm(this.db, sql`select configuracoes from grupo_empresarial where id = ${grupoEmpresarialId}`),
@@ -104,7 +119,13 @@ export class ServicoPermissoes {
         tipoEmpresa: empresa.tipo_empresa as string | null,
       });
     }
-    return { porEmpresa, empresas: visiveis };
+    const gestora = empresas.find((e) => e.tipo_empresa === TIPO_EMPRESA_GESTOR_FRANQUIA);
+    return {
+      porEmpresa,
+      empresas: visiveis,
+      franquia: { controleDeFranquia, franqueadora: (gestora?.descricao as string | undefined) ?? null },
+      tipoPorEmpresa: new Map(empresas.map((e) => [e.id as string, e.tipo_empresa as string | null])),
+    };
   }
 }
 
@@ -117,4 +138,18 @@ export function empresasComPermissao(p: PermissoesUsuario, permissao: number): s
 export function temPermissao(p: PermissoesUsuario, permissao: number, empresaId?: string): boolean {
   if (empresaId) return p.porEmpresa.get(empresaId)?.has(permissao) ?? false;
   return [...p.porEmpresa.values()].some((s) => s.has(permissao));
+}
+
+/**
+ * The franchise note for `permissao` in `empresaId` (no store: the user's stores, when none of them is the
+ * franchise manager), or null when the permission is not kept by the franchise manager there.
+ */
+export function cadastroNaFranqueadora(
+  p: PermissoesUsuario,
+  permissao: number,
+  empresaId?: string,
+): string | null {
+  const tipos = empresaId ? [p.tipoPorEmpresa.get(empresaId) ?? null] : p.empresas.map((e) => e.tipoEmpresa);
+  if (tipos.length === 0 || tipos.includes(TIPO_EMPRESA_GESTOR_FRANQUIA)) return null;
+  return mensagemCadastroNaFranqueadora(permissao, { ...p.franquia, tipoEmpresa: tipos[0] });
 }

@@ -77,7 +77,12 @@ export async function rotasUsuarios(app: FastifyInstance): Promise<void> {
       const lista = empresaId
         ? [...(p.porEmpresa.get(empresaId) ?? [])]
         : [...new Set([...p.porEmpresa.values()].flatMap((s) => [...s]))];
-      return ok({ permissoes: lista.sort((a, b) => a - b) });
+      // The franchise context lets a screen say who registers what its user cannot (cadastro-franqueadora).
+      const franquia = {
+        ...p.franquia,
+        tipoEmpresa: empresaId ? (p.tipoPorEmpresa.get(empresaId) ?? null) : null,
+      };
+      return ok({ permissoes: lista.sort((a, b) => a - b), franquia });
     },
   );
 

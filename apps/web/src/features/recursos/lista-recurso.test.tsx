@@ -154,4 +154,41 @@ describe('generic resource form', { timeout: 30_000 }, () => {
     expect(criar?.corpo).toMatchObject({ nome: 'Ana', cpfCnpj: '52998224725', clientePadrao: false });
     expect(criar?.corpo).not.toHaveProperty('empresa');
   });
+
+  it('says the franchise manager registers products in a store under franchise control, in place of Incluir', async () => {
+    const pg = recursos.produtoGeral.permissoes;
+    const franquia = {
+      controleDeFranquia: true,
+      tipoEmpresa: 'Franquia',
+      franqueadora: 'Franqueadora Exemplo',
+    };
+    servidor([pg.acessar], (c) =>
+      c.url.endsWith('getPermissoesUsuario')
+        ? envelope(true, { permissoes: [pg.acessar], franquia })
+        : undefined,
+    );
+    abrir('produtoGeral');
+    expect(
+      await screen.findByText(
+        'Cadastro feito pela Franqueadora Exemplo: os produtos são incluídos e alterados na empresa gestora da franquia.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Incluir/ })).toBeNull();
+  });
+
+  it('shows no franchise note where the user includes, nor for an ordinary registration', async () => {
+    const franquia = {
+      controleDeFranquia: true,
+      tipoEmpresa: 'Franquia',
+      franqueadora: 'Franqueadora Exemplo',
+    };
+    servidor([fp.acessar], (c) =>
+      c.url.endsWith('getPermissoesUsuario')
+        ? envelope(true, { permissoes: [fp.acessar], franquia })
+        : undefined,
+    );
+    abrir('formaPagamento');
+    await screen.findByText('1-20 de 42');
+    expect(screen.queryByText(/Cadastro feito pela/)).toBeNull();
+  });
 });

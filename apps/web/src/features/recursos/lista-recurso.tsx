@@ -10,6 +10,7 @@ import {
 import { type Campo, type DefinicaoRecurso, itensDoGrupo, rotuloDoCodigo } from '@retaguarda/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  Alert,
   Button,
   Checkbox,
   Dropdown,
@@ -36,6 +37,7 @@ import { montarFiltro, tipoFiltro } from './filtro-lista.ts';
 import { FormularioRecurso } from './formulario-recurso.tsx';
 import { HistoricoRecurso } from './historico-recurso.tsx';
 import type { Personalizacao } from './personalizacao.ts';
+import { useCadastroNaFranqueadora } from './use-cadastro-franqueadora.ts';
 import { usePermissoesRecurso } from './use-permissoes-recurso.ts';
 
 // Generic list of a resource: server-side search, filters, sort and pagination (getPopulate + contar), a
@@ -90,6 +92,8 @@ export function ListaRecurso({
     ? { ...daDefinicao, incluir: false, excluir: false }
     : daDefinicao;
   const empresa = useSessao((s) => s.empresa);
+  // No 'Incluir' because the franchise manager registers it: say so instead of a missing button.
+  const notaFranquia = useCadastroNaFranqueadora(def, !permissoes.incluir && !personalizacao?.somenteAlterar);
   const queryClient = useQueryClient();
   const [busca, setBusca] = useState(estado.busca);
   // The screen is reused from one resource to the next: what was typed (and not searched) in the box of
@@ -334,6 +338,15 @@ export function ListaRecurso({
           )}
         </Flex>
       </Flex>
+      {notaFranquia && (
+        <Alert
+          type="info"
+          showIcon
+          title={notaFranquia}
+          data-testid="nota-franquia"
+          style={{ marginBottom: 12 }}
+        />
+      )}
       <Table<Registro>
         rowKey={(l) => l._id ?? ''}
         size="middle"
