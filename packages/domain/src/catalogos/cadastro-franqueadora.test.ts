@@ -31,6 +31,15 @@ describe('mensagemCadastroNaFranqueadora', () => {
     expect(reservadaAFranqueadora(PERMISSAO.acessarFrenteLoja, loja)).toBe(false);
   });
 
+  it('with the permissions franchise control held back, only those get the note', () => {
+    const retidas = [PERMISSAO.produtoGeralIncluir];
+    expect(reservadaAFranqueadora(PERMISSAO.produtoGeralIncluir, { ...loja, retidas })).toBe(true);
+    expect(mensagemCadastroNaFranqueadora(PERMISSAO.produtoGeralAlterar, { ...loja, retidas })).toBeNull();
+    expect(
+      mensagemCadastroNaFranqueadora(PERMISSAO.produtoGeralIncluir, { ...loja, retidas: [] }),
+    ).toBeNull();
+  });
+
   it('names the franchise manager generically when the group has none named', () => {
     expect(
       mensagemCadastroNaFranqueadora(PERMISSAO.produtoGeralAlterar, { ...loja, franqueadora: null }),

@@ -27,6 +27,11 @@ export const contextoFranquiaSchema = z.object({
   tipoEmpresa: z.string().nullish(),
   /** Name of the group's franchise manager company (the 'Gestor Franquia'). */
   franqueadora: z.string().nullish(),
+  /**
+   * What the user's profiles grant in this store but franchise control keeps for the franchise manager;
+   * when given, only these get the note (a permission the profile never granted gets the plain refusal).
+   */
+  retidas: z.array(z.number().int()).nullish(),
 });
 export type ContextoFranquia = z.infer<typeof contextoFranquiaSchema>;
 
@@ -35,7 +40,8 @@ export function reservadaAFranqueadora(permissao: number, contexto: ContextoFran
   return (
     contexto.controleDeFranquia === true &&
     contexto.tipoEmpresa !== TIPO_EMPRESA_GESTOR_FRANQUIA &&
-    permissaoPorId(permissao)?.especial === true
+    permissaoPorId(permissao)?.especial === true &&
+    (contexto.retidas == null || contexto.retidas.includes(permissao))
   );
 }
 

@@ -24,8 +24,8 @@ export interface PermissoesUsuario {
   empresas: EmpresaResumo[];
   /** The group's franchise control and its franchise manager's name (for the note of what it registers). */
   franquia: { controleDeFranquia: boolean; franqueadora: string | null };
-  /** tipoEmpresa of every store of the group, even those closed to the user. */
-  tipoPorEmpresa: Map<string, string | null>;
+  /** Per store, what the user's profiles grant but franchise control keeps for the franchise manager. */
+  retidasPorEmpresa: Map<string, ReadonlySet<number>>;
 }
 
 const TODAS = PERMISSOES.map((p) => p.id);
@@ -70,7 +70,7 @@ export class ServicoPermissoes {
       porEmpresa: new Map(),
       empresas: [],
       franquia: { controleDeFranquia: false, franqueadora: null },
-      tipoPorEmpresa: new Map(),
+      retidasPorEmpresa: new Map(),
     };
     if (!usuario) return vazio;
     const [grupo, empresas, perfis] = await Promise.all([
@@ -91,6 +91,7 @@ export class ServicoPermissoes {
     const acessos = Array.isArray(usuario.acessos) ? (usuario.acessos as Linha[]) : [];
 
     const porEmpresa = new Map<string, ReadonlySet<number>>();
+    const retidasPorEmpresa = new Map<string, ReadonlySet<number>>();
     const visiveis: EmpresaResumo[] = [];
     for (const empresa of empresas) {
       const id = empresa.id as string;
@@ -109,7 +110,9 @@ export class ServicoPermissoes {
         controleDeFranquia,
         tipoEmpresa: empresa.tipo_empresa as string | null,
       });
-      porEmpresa.set(id, new Set(finais.map((p) => p.id)));
+      const finaisIds = new Set(finais.map((p) => p.id));
+      porEmpresa.set(id, finaisIds);
+      retidasPorEmpresa.set(id, new Set([...concedidas].filter((p) => !finaisIds.has(p))));
       visiveis.push({
         _id: id,
         codigoInterno: empresa.codigo_interno as number | null,
@@ -124,7 +127,7 @@ export class ServicoPermissoes {
       porEmpresa,
       empresas: visiveis,
       franquia: { controleDeFranquia, franqueadora: (gestora?.descricao as string | undefined) ?? null },
-      tipoPorEmpresa: new Map(empresas.map((e) => [e.id as string, e.tipo_empresa as string | null])),
+      retidasPorEmpresa,
     };
   }
 }
@@ -141,15 +144,18 @@ export function temPermissao(p: PermissoesUsuario, permissao: number, empresaId?
 }
 
 /**
- * The franchise note for `permissao` in `empresaId` (no store: the user's stores, when none of them is the
- * franchise manager), or null when the permission is not kept by the franchise manager there.
+ * The franchise note for `permissao` refused in `empresaId` (no store: in the user's stores), when the
+ * user's profile grants it there and franchise control keeps it for the franchise manager; else null (the
+ * plain refusal: the profile does not grant it).
  */
 export function cadastroNaFranqueadora(
   p: PermissoesUsuario,
   permissao: number,
   empresaId?: string,
 ): string | null {
-  const tipos = empresaId ? [p.tipoPorEmpresa.get(empresaId) ?? null] : p.empresas.map((e) => e.tipoEmpresa);
-  if (tipos.length === 0 || tipos.includes(TIPO_EMPRESA_GESTOR_FRANQUIA)) return null;
-  return mensagemCadastroNaFranqueadora(permissao, { ...p.franquia, tipoEmpresa: tipos[0] });
+  const lojas = empresaId ? [empresaId] : [...p.retidasPorEmpresa.keys()];
+  const loja = lojas.find((id) => p.retidasPorEmpresa.get(id)?.has(permissao));
+  if (!loja) return null;
+  const tipoEmpresa = p.empresas.find((e) => e._id === loja)?.tipoEmpresa ?? null;
+  return mensagemCadastroNaFranqueadora(permissao, { ...p.franquia, tipoEmpresa });
 }

@@ -80,7 +80,8 @@ export async function rotasUsuarios(app: FastifyInstance): Promise<void> {
       // The franchise context lets a screen say who registers what its user cannot (cadastro-franqueadora).
       const franquia = {
         ...p.franquia,
-        tipoEmpresa: empresaId ? (p.tipoPorEmpresa.get(empresaId) ?? null) : null,
+        tipoEmpresa: p.empresas.find((e) => e._id === empresaId)?.tipoEmpresa ?? null,
+        retidas: [...(empresaId ? (p.retidasPorEmpresa.get(empresaId) ?? []) : [])].sort((a, b) => a - b),
       };
       return ok({ permissoes: lista.sort((a, b) => a - b), franquia });
     },

@@ -161,6 +161,7 @@ describe('generic resource form', { timeout: 30_000 }, () => {
       controleDeFranquia: true,
       tipoEmpresa: 'Franquia',
       franqueadora: 'Franqueadora Exemplo',
+      retidas: [pg.incluir, pg.alterar],
     };
     servidor([pg.acessar], (c) =>
       c.url.endsWith('getPermissoesUsuario')
@@ -176,7 +177,20 @@ describe('generic resource form', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: /Incluir/ })).toBeNull();
   });
 
-  it('shows no franchise note where the user includes, nor for an ordinary registration', async () => {
+  it("shows no franchise note where the user's profile never granted the inclusion", async () => {
+    const pg = recursos.produtoGeral.permissoes;
+    const franquia = { controleDeFranquia: true, tipoEmpresa: 'Franquia', franqueadora: 'X', retidas: [] };
+    servidor([pg.acessar], (c) =>
+      c.url.endsWith('getPermissoesUsuario')
+        ? envelope(true, { permissoes: [pg.acessar], franquia })
+        : undefined,
+    );
+    abrir('produtoGeral');
+    await screen.findByText('1-20 de 42');
+    expect(screen.queryByText(/Cadastro feito pela/)).toBeNull();
+  });
+
+  it('shows no franchise note for an ordinary registration', async () => {
     const franquia = {
       controleDeFranquia: true,
       tipoEmpresa: 'Franquia',
