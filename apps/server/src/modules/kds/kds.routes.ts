@@ -103,6 +103,11 @@ async function rotas(
     ok(await kds.estacoes(await ctx(request), await tela(request, PERMISSAO.acessarKds))),
   );
 
+  // The waiter's lines: what the kitchen did with each item of the sale (issue 13 point 3).
+  r.get('/api/kds/venda/:id/cozinha', { schema: { tags, params } }, async (request) =>
+    ok(await kds.situacaoCozinha(await ctx(request), request.params.id)),
+  );
+
   r.get('/api/kds/estacao/:id/pedidos', { schema: { tags, params } }, async (request) =>
     ok(await kds.pedidos(await ctx(request), request.params.id)),
   );

@@ -22,6 +22,7 @@ import {
   type StatusKds,
   setoresKdsDoProduto,
 } from '@retaguarda/domain/kds/kds';
+import { type SituacaoCozinhaVenda, situacaoCozinhaVenda } from '@retaguarda/domain/kds/situacao-cozinha';
 import { sql } from 'drizzle-orm';
 import type { Servicos } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
@@ -31,7 +32,7 @@ import { novoId } from '../../lib/ids.ts';
 import { ServicoImpressao } from '../impressao/impressao.service.ts';
 import { imprimirProducaoDaVenda } from '../impressao/producao-venda.ts';
 import { carregarVenda } from '../vendas/vendas.repositorio.ts';
-import type { Contexto, ServicoVendas } from '../vendas/vendas.service.ts';
+import { type Contexto, M, type ServicoVendas } from '../vendas/vendas.service.ts';
 import { deveImprimirExpedicao, imprimirExpedicao } from './expedicao-impressao.ts';
 
 // Kitchen display: confirmed sale items reach the production stations of their KDS sectors (one kds_item
@@ -476,6 +477,29 @@ export class ServicoKds {
             and e.ativo is not false order by e.descricao`,
     );
     return linhas.map((l) => ({ ...estacaoDaLinha(l), teclas: l.teclas ?? [] }));
+  }
+
+  /** What the kitchen did with each item of a sale, for the waiter's lines (issue 13 point 3). */
+  async situacaoCozinha(ctx: Contexto, vendaId: string): Promise<SituacaoCozinhaVenda> {
+    // Same access as reading the sale itself: the sale's store must be one of the user's.
+    const venda = await consultarUm(
+      this.db,
+      sql`select empresa_id from venda where grupo_empresarial_id = ${ctx.grupo} and id = ${vendaId}`,
+    );
+    if (!venda) throw new ErroNegocio(M.vendaNaoEncontrada);
+    this.vendas.garantirEmpresa(ctx, venda.empresa_id as string);
+    const linhas = await consultar(
+      this.db,
+      sql`select venda_item_id, status, cancelado from kds_item
+          where grupo_empresarial_id = ${ctx.grupo} and venda_id = ${vendaId}`,
+    );
+    return situacaoCozinhaVenda(
+      linhas.map((l) => ({
+        vendaItemId: l.venda_item_id as string,
+        status: STATUS_KDS[l.status as number] ?? 'pendente',
+        cancelado: l.cancelado === 1,
+      })),
+    );
   }
 
   /** Open orders of a production station (not bumped), plus the last bumped ones for recall. */

@@ -4,6 +4,7 @@ import {
   PERMISSAO_DO_MODO_FRENTE_LOJA,
   type PermissaoNegada,
 } from '@retaguarda/domain/catalogos/permissao-negada';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Layout, Result, Segmented, Spin, Tag, Tooltip, Typography, theme } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { definirEmpresaDasChamadas } from '../../lib/api/cliente.ts';
@@ -28,6 +29,7 @@ import { enviarFila } from './fila-offline.ts';
 import { criarIndiceProdutos } from './indice-produtos.ts';
 import { useTelaCompacta } from './layout-celular.tsx';
 import { useReciboVenda } from './recibo-venda.tsx';
+import { CHAVE_SITUACAO_COZINHA } from './situacao-cozinha.ts';
 import { TelaCaixa } from './tela-caixa.tsx';
 import { TelaDelivery } from './tela-delivery.tsx';
 import { TelaMesas } from './tela-mesas.tsx';
@@ -77,6 +79,7 @@ export function FrenteLojaPage() {
 function FrenteLoja() {
   const { token } = theme.useToken();
   const usuario = useSessao((s) => s.usuario);
+  const queryClient = useQueryClient();
   const grupo = useSessao((s) => s.grupoEmpresarial);
   const escuro = useSessao((s) => s.escuro);
   // Phones and upright tablets: the header wraps, the modes get a row of their own that scrolls sideways.
@@ -239,8 +242,12 @@ function FrenteLoja() {
       recarga.current?.();
       recargaMesas.current?.();
     });
+    // The kitchen moved an order (start, finish, bump): the open sale's lines read it again (issue 13).
+    conexao.socket.on('kdsPedido', () => {
+      void queryClient.invalidateQueries({ queryKey: [CHAVE_SITUACAO_COZINHA] });
+    });
     return conexao.encerrar;
-  }, [usuario, dados]);
+  }, [usuario, dados, queryClient]);
 
   const terminarVenda = useCallback(
     (v: Venda | null) => {

@@ -47,6 +47,27 @@ describe('ItensVenda', () => {
     expect(tela.getByTestId('item-1-valor').textContent).toBe('R$ 2,25');
   });
 
+  it('a sent line reads Enviado, Em preparo or Pronto as the kitchen moves it (issue 13)', () => {
+    let v = novaVendaLocal(amb, 54, AGORA);
+    for (const n of [3, 4, 5]) v = adicionarProdutoLocal(v, amb, produtos[n] as (typeof produtos)[0], AGORA);
+    v = {
+      ...v,
+      produtos: v.produtos.map((i, k) => ({ ...i, confirmado: true, _id: id(0xf0 + k) })),
+    };
+    const tela = render(
+      <ItensVenda
+        venda={v}
+        selecionado={null}
+        aoSelecionar={() => undefined}
+        cozinha={{ [id(0xf0)]: 'pronto', [id(0xf1)]: 'emPreparo' }}
+      />,
+    );
+    expect(tela.getByTestId('item-1-pronto').textContent).toBe('Pronto');
+    expect(tela.queryByTestId('item-1-enviado')).toBeNull();
+    expect(tela.getByTestId('item-2-em-preparo').textContent).toBe('Em preparo');
+    expect(tela.getByTestId('item-3-enviado').textContent).toBe('Enviado');
+  });
+
   it('adding the 101st line (engine + render) stays under a frame', () => {
     let v: Venda = novaVendaLocal(amb, 53, AGORA);
     for (let i = 0; i < 100; i++)

@@ -1,5 +1,6 @@
 import type { Venda, VendaItem } from '@retaguarda/domain';
 import { formatarMoeda, formatarNumero } from '@retaguarda/domain';
+import type { SituacaoCozinha, SituacaoCozinhaVenda } from '@retaguarda/domain/kds/situacao-cozinha';
 import { Button, Empty, theme } from 'antd';
 import { type CSSProperties, memo, useMemo } from 'react';
 import { AjusteQuantidade } from './ajuste-quantidade.tsx';
@@ -18,6 +19,8 @@ interface Estilos {
   selecionado: string;
   etiqueta: (cor: string) => CSSProperties;
   cores: { promocao: string; happy: string; desconto: string; erro: string; neutro: string; enviado: string };
+  /** The kitchen produced the line: filled, so the green reads on both themes. */
+  pronto: CSSProperties;
 }
 
 function mesmoItem(a: VendaItem, b: VendaItem): boolean {
@@ -51,8 +54,11 @@ const LinhaItem = memo(
     selecionado,
     aoSelecionar,
     e,
+    cozinha,
   }: {
     item: VendaItem;
+    /** What the kitchen did with the sent line (absent: it only knows it was sent). */
+    cozinha?: SituacaoCozinha | undefined;
     selecionado: boolean;
     aoSelecionar: (n: number) => void;
     e: Estilos;
@@ -102,7 +108,17 @@ const LinhaItem = memo(
             </span>
           )}
           {item.existePosicaoPago && <span style={e.etiqueta(e.cores.neutro)}>Posição paga</span>}
-          {item.confirmado && !item.cancelado && (
+          {item.confirmado && !item.cancelado && cozinha === 'pronto' && (
+            <span style={e.pronto} data-testid={`item-${item.numeroItem}-pronto`}>
+              Pronto
+            </span>
+          )}
+          {item.confirmado && !item.cancelado && cozinha === 'emPreparo' && (
+            <span style={e.etiqueta(e.cores.enviado)} data-testid={`item-${item.numeroItem}-em-preparo`}>
+              Em preparo
+            </span>
+          )}
+          {item.confirmado && !item.cancelado && cozinha !== 'pronto' && cozinha !== 'emPreparo' && (
             <span style={e.etiqueta(e.cores.enviado)} data-testid={`item-${item.numeroItem}-enviado`}>
               Enviado
             </span>
@@ -122,6 +138,7 @@ const LinhaItem = memo(
   },
   (a, b) =>
     a.selecionado === b.selecionado &&
+    a.cozinha === b.cozinha &&
     a.e === b.e &&
     a.aoSelecionar === b.aoSelecionar &&
     mesmoItem(a.item, b.item),
@@ -133,8 +150,11 @@ export const ItensVenda = memo(function ItensVenda({
   selecionado,
   aoSelecionar,
   compacto = false,
+  cozinha,
 }: {
   venda: Pick<Venda, 'produtos'>;
+  /** Kitchen state of the sent lines by item _id (situacao-cozinha.ts). */
+  cozinha?: SituacaoCozinhaVenda;
   /** - and + of the selected unsent line (absent: none). */
   aoQuantidade?: (n: number, passo: 1 | -1) => void;
   selecionado: number | null;
@@ -184,6 +204,18 @@ export const ItensVenda = memo(function ItensVenda({
         // Lines the kitchen already got (confirmed): the waiter sees what went.
         enviado: token.colorInfo,
       },
+      pronto: {
+        display: 'inline-block',
+        marginInlineEnd: 4,
+        padding: '0 6px',
+        fontSize: 12,
+        lineHeight: '18px',
+        fontWeight: 600,
+        borderRadius: token.borderRadiusSM,
+        border: `1px solid ${token.colorSuccessBorder}`,
+        background: token.colorSuccessBg,
+        color: token.colorSuccessTextActive,
+      },
     }),
     // Primitive deps: the token object itself may be rebuilt on every render.
     [
@@ -198,6 +230,9 @@ export const ItensVenda = memo(function ItensVenda({
       token.colorWarning,
       token.colorError,
       token.colorInfo,
+      token.colorSuccessBorder,
+      token.colorSuccessBg,
+      token.colorSuccessTextActive,
     ],
   );
   if (venda.produtos.length === 0)
@@ -208,6 +243,7 @@ export const ItensVenda = memo(function ItensVenda({
         <LinhaItem
           key={i.numeroItem}
           item={i}
+          cozinha={i._id ? cozinha?.[i._id] : undefined}
           selecionado={selecionado === i.numeroItem}
           aoSelecionar={aoSelecionar}
           e={e}

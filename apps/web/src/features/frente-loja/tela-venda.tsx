@@ -41,6 +41,7 @@ import { ehPix, PagamentoDialog } from './pagamento-dialog.tsx';
 import { montarPayloadPix } from './pix.ts';
 import { type ParteEscolhida, PizzaDialog } from './pizza-dialog.tsx';
 import { apagarRascunho, guardarRascunho, lerRascunho } from './rascunho-venda.ts';
+import { useSituacaoCozinha } from './situacao-cozinha.ts';
 import { transferirMesaInteira, useJuncaoMesas } from './transferencia-mesa.tsx';
 import { useTeclasVenda } from './use-teclas-venda.ts';
 import { contarUsoFormas, lerUsoFormas } from './uso-formas-pagamento.ts';
@@ -204,6 +205,7 @@ export function TelaVenda(p: TelaVendaProps) {
   const [sugestoes, setSugestoes] = useState<SugestaoFrenteLoja[]>([]);
   const porProduto = useMemo(() => new Map(p.indice.produtos.map((x) => [x._id, x])), [p.indice]);
   const modoLocal = local || p.offline;
+  const situacaoCozinha = useSituacaoCozinha(venda, !modoLocal);
   const pixLoja = {
     chave: String(p.dados.empresa.configuracoes?.chavePix ?? p.dados.empresa.cnpj ?? ''),
     nome: p.dados.empresa.nomeFantasia ?? p.dados.empresa.descricao,
@@ -1009,6 +1011,7 @@ export function TelaVenda(p: TelaVendaProps) {
             aoSelecionar={setSelecionado}
             aoQuantidade={aoQuantidade}
             compacto={cel.compacto}
+            cozinha={situacaoCozinha}
           />
         </Card>
       </Flex>
