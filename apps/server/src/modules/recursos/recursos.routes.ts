@@ -115,12 +115,14 @@ export async function rotasRecursos(app: FastifyInstance): Promise<void> {
     request: FastifyRequest,
     linha: Linha,
     acao: Acao,
+    antes?: Linha | null,
   ): Promise<void> {
     if (AFETAM_PERMISSOES.has(def.tabela)) permissoes.invalidar();
-    // A user deactivated, removed or given another profile loses the sessions opened before (issue 14 point 5).
+    // A user deactivated, removed or given another profile loses the sessions opened before (issue 14 point 5);
+    // saving the record unchanged (or changing only the name) keeps them.
     if (def.tabela === 'usuarios' && typeof linha._id === 'string' && acao !== 'incluir') {
-      const corpo = (request.body ?? {}) as Record<string, unknown>;
-      if (acao === 'excluir' || ['ativo', 'acessos', 'lixo', 'email'].some((c) => c in corpo)) {
+      const mudou = (c: string) => JSON.stringify(antes?.[c] ?? null) !== JSON.stringify(linha[c] ?? null);
+      if (acao === 'excluir' || !antes || ['ativo', 'acessos', 'lixo', 'email'].some(mudou)) {
         await app.servicos.tokens.revogarUsuario(linha._id);
       }
     }
@@ -196,8 +198,10 @@ export async function rotasRecursos(app: FastifyInstance): Promise<void> {
       const def = definicao(request.params.tabela);
       const ctx = await contexto(request, def, 'alterar');
       const corpo = await manterSegredos(repositorio, def, ctx, request.params.id, request.body);
+      // Users: what changed decides whether their sessions end.
+      const antes = def.tabela === 'usuarios' ? await repositorio.obter(def, ctx, request.params.id) : null;
       const linha = await repositorio.alterar(def, ctx, request.params.id, corpo);
-      await depoisDeGravar(def, request, linha, 'alterar');
+      await depoisDeGravar(def, request, linha, 'alterar', antes);
       return ok(ocultarSegredos(def, linha));
     },
   );
