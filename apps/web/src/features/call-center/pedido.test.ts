@@ -70,8 +70,10 @@ describe('call-center order computed locally', () => {
       '54.80',
       69,
     ]);
-    // Beyond the bands: the default fee; a counter order has none.
-    expect(montarVenda({ ...pedido, distanciaMetros: 9000 }, l, agora).venda.taxaEntrega).toBe('10.00');
+    // Beyond the last band: outside the delivery area (docs/decisions/0008); a counter order has no fee.
+    expect(() => montarVenda({ ...pedido, distanciaMetros: 9000 }, l, agora)).toThrow(
+      'Endereço fora da área de entrega: 9,0 km, a loja entrega até 3,0 km!',
+    );
     expect(montarVenda({ ...pedido, tipoVenda: 53 }, l, agora).venda.total).toBe('49.80');
   });
 

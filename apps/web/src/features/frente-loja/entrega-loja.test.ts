@@ -166,7 +166,10 @@ describe('store delivery: geocoding, this store’s areas and the fee', () => {
     expect(
       taxaDaEntrega({ ...maria, endereco: { bairro: 'Batel', cidade: 'Curitiba' } }, null, configuracao()),
     ).toBe('10.00');
-    expect(taxaDaEntrega(maria, 7000, configuracao())).toBe('4.00');
+    // Beyond the last band (6 km) the address is outside the delivery area (docs/decisions/0008).
+    expect(() => taxaDaEntrega(maria, 7000, configuracao())).toThrow(
+      'Endereço fora da área de entrega: 7,0 km, a loja entrega até 6,0 km!',
+    );
     expect(formatarDistancia(850)).toBe('850 m');
     expect(formatarDistancia(2430)).toBe('2,4 km');
   });

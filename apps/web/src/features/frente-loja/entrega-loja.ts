@@ -4,6 +4,7 @@ import {
   type ConfiguracaoVenda,
   calcularTaxaEntrega,
   distanciaMetros,
+  ErroNegocio,
   escreverDinheiro,
   type Localizacao,
   MENSAGENS,
@@ -144,6 +145,19 @@ export async function localizarEntrega(
   const origem = localizacaoDaLoja(loja);
   const medida = origem ? await medirDistancia(origem, local.localizacao) : null;
   const distancia = medida?.metros ?? null;
+  let taxaEntrega: string;
+  try {
+    taxaEntrega = taxaDaEntrega(pessoa, distancia, configuracao);
+  } catch (erro) {
+    // Beyond the store's last distance band: outside the delivery area (docs/decisions/0008).
+    if (!(erro instanceof ErroNegocio)) throw erro;
+    return {
+      situacao: 'recusada',
+      mensagem: erro.message,
+      foraDaArea: true,
+      enderecoFormatado: local.enderecoFormatado,
+    };
+  }
   return {
     situacao: 'atendida',
     localizacao: local.localizacao,
@@ -151,7 +165,7 @@ export async function localizarEntrega(
     area,
     distanciaMetros: distancia,
     porRota: medida?.porRota ?? false,
-    taxaEntrega: taxaDaEntrega(pessoa, distancia, configuracao),
+    taxaEntrega,
   };
 }
 
