@@ -67,6 +67,6 @@ describe('kitchen state of the sale items', () => {
   it('an unknown sale is a clear message, not a 500', async () => {
     const r = await l.get('/api/kds/venda/ffffffffffffffffffffffff/cozinha');
     expect(r.status).toBe(200);
-    expect(r.corpo).toMatchObject({ valido: false, message: 'Venda não encontrada!' });
+    expect(r.corpo).toMatchObject({ valido: false, data: { message: 'Venda não encontrada!' } });
   });
 });
