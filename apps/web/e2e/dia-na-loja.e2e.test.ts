@@ -41,6 +41,8 @@ const abas: Aba[] = [];
 let caixa: Page;
 let kds: Page;
 let expedicao: Page;
+/** The waiter's phone, left on the table's order after sending it. */
+let garcomCelular: Page;
 
 /** Setup only: the day starts with Loja Centro's register closed (another test may have left it open). */
 async function caixaDaLojaFechado() {
@@ -267,6 +269,7 @@ describe('um dia na loja, pela equipe de verdade', { timeout: 240_000 }, () => {
 
     const g = await aba(CELULAR, true);
     const garcom = g.pagina;
+    garcomCelular = garcom;
     await fazerLogin(garcom, baseUrl, GARCOM.email, GARCOM.senha, 'Loja Centro');
     // The first screen on the phone: the job's screens, the page the width of the phone.
     await garcom.getByTestId('telas-equipe').waitFor();
@@ -318,6 +321,12 @@ describe('um dia na loja, pela equipe de verdade', { timeout: 240_000 }, () => {
 
     await pedidoKds(kds, `Mesa ${MESA}`).getByTestId('bump').click();
     await pedidoKds(kds, `Mesa ${MESA}`).waitFor({ state: 'detached' });
+    // The waiter's phone sees what is ready (issue 13 point 3): the table's lines turn 'Pronto' by themselves.
+    for (const n of [1, 2]) await garcomCelular.getByTestId(`item-${n}-pronto`).waitFor({ timeout: 10_000 });
+    expect(await garcomCelular.getByTestId('itens-venda').locator('[data-testid$="-enviado"]').count()).toBe(
+      0,
+    );
+    await temas(garcomCelular, '10b-garcom-pronto', { x: 4, y: 400 });
     await expedicao
       .getByTestId('coluna-Produzido')
       .locator('[data-testid^="expedicao-"]')
