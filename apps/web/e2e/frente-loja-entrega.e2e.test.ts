@@ -149,7 +149,7 @@ describe('Frente Loja delivery: the address on the map', () => {
       },
     );
     const id = (descricao: string) => empresas.find((e) => e.descricao === descricao)?._id ?? '';
-    // Table 23 open in Shopping, table 22 in Centro.
+    // Table 23 open in Shopping, table 26 in Centro.
     await chamarApi(
       baseUrl,
       token,
@@ -161,7 +161,7 @@ describe('Frente Loja delivery: the address on the map', () => {
       baseUrl,
       token,
       'venda',
-      { empresa: id('Loja Centro'), tipoVenda: 54, mesa: 22 },
+      { empresa: id('Loja Centro'), tipoVenda: 54, mesa: 26 },
       id('Loja Centro'),
     );
 
@@ -176,7 +176,7 @@ describe('Frente Loja delivery: the address on the map', () => {
     await pagina.getByTestId('modos').getByText('Mesa').click();
     await pagina.getByTestId('mapa-mesas').waitFor();
     await expect.poll(() => pagina.getByTestId('mesa-23').getAttribute('data-estado')).toBe('ocupada');
-    expect(await pagina.getByTestId('mesa-22').getAttribute('data-estado')).toBe('livre');
+    expect(await pagina.getByTestId('mesa-26').getAttribute('data-estado')).toBe('livre');
 
     // João (Avenida Batel) is inside Shopping's circle: the delivery goes, about 1.9 km by road -> R$ 5,00.
     await pagina.getByTestId('modos').getByText('Delivery').click();

@@ -458,6 +458,7 @@ function CartaoPedido({
       onClick={aoSelecionar}
       data-testid={`pedido-${pedido.vendaId}`}
       data-venda={pedido.vendaId}
+      aria-current={selecionado ? 'true' : undefined}
       data-cor={cor}
       style={{
         borderColor: selecionado ? token.colorPrimary : borda,
