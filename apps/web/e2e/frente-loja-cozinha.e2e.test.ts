@@ -287,7 +287,7 @@ describe('Frente Loja: orders reach the kitchen', { timeout: 240_000 }, () => {
 
   it('a delivery launched at the POS reaches the KDS, and bumped it is produced at the rider departure', async () => {
     const cozinha = await kds('Cozinha Quente');
-    const { pagina, contexto, erros } = await aba();
+    const { pagina, erros } = await aba();
     await abrirPos(pagina, USUARIOS.caixa);
     await pagina.getByTestId('modos').getByText('Delivery').click();
     await pagina.getByLabel('Buscar cliente').fill('Maria Cliente');
@@ -322,12 +322,15 @@ describe('Frente Loja: orders reach the kitchen', { timeout: 240_000 }, () => {
     // Launched: the operator is back at the customer search for the next call.
     await pagina.getByTestId('tela-delivery').waitFor();
 
-    // The rider departure (the cashier's store screen) sees it waiting, then produced after the bump.
-    const saida = await contexto.newPage();
-    await saida.setViewportSize(TELA);
+    // The rider departure, opened by the supervisor who dispatches (the cashier's profile does not hold
+    // permission 50), sees it waiting, then produced after the bump.
+    const { pagina: saida } = await aba();
+    await fazerLogin(saida, baseUrl, USUARIOS.supervisor.email, USUARIOS.supervisor.senha, 'Loja Centro');
     await saida.goto(`${baseUrl}/#/frenteLoja/saidaMotoboy`);
     await saida.getByTestId('tela-saida-motoboy').waitFor();
-    const despacho = saida.locator('[data-testid^="despacho-"]').filter({ hasText: 'Maria Cliente' });
+    // Other tests' deliveries for the same customer may be on the board: this order by its sale id.
+    const vendaId = await pedido(cozinha, 'Maria Cliente').getAttribute('data-venda');
+    const despacho = saida.getByTestId(`despacho-${vendaId}`);
     await despacho.waitFor();
     await pedido(cozinha, 'Maria Cliente').getByTestId('bump').click();
     await expect
