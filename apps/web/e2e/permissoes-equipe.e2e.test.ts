@@ -51,7 +51,8 @@ async function abrirPdv(pagina: Page) {
     .locator('.ant-select-dropdown:visible', { hasText: 'Terminal Caixa 1' })
     .locator('.ant-select-item-option');
   await opcoes.first().waitFor();
-  expect(await opcoes.allInnerTexts()).toEqual(['Terminal Caixa 1', 'Terminal Cozinha 1']);
+  // The list may re-render while the company's dropdown closes: read it until it settles.
+  await expect.poll(() => opcoes.allInnerTexts()).toEqual(['Terminal Caixa 1', 'Terminal Cozinha 1']);
   await opcoes.filter({ hasText: 'Terminal Caixa 1' }).click();
   await pagina.getByRole('button', { name: 'Salvar e carregar' }).click();
   await pagina.getByTestId('modos').waitFor();
