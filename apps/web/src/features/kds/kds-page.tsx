@@ -480,7 +480,12 @@ function CartaoPedido({
           <span style={{ flex: 1 }} />
           <Typography.Text
             strong
-            style={{ fontSize: 20 * escala, color: texto, fontVariantNumeric: 'tabular-nums' }}
+            style={{
+              fontSize: 20 * escala,
+              fontWeight: 700,
+              color: texto,
+              fontVariantNumeric: 'tabular-nums',
+            }}
             data-testid="cronometro"
           >
             {decorrido}
