@@ -146,6 +146,16 @@ export function notaDoRegistro(l: Linha): NfceAssinada {
   };
 }
 
+/** The authorisation protocol printed on the DANFE, when the note has one. */
+export function protocoloDoRegistro(l: Linha): { nProt: string; dhRecbto: string } | undefined {
+  return l.protocolo_recebimento && l.data_recebimento
+    ? {
+        nProt: l.protocolo_recebimento as string,
+        dhRecbto: formatarDataHora(new Date(l.data_recebimento as string)),
+      }
+    : undefined;
+}
+
 export interface ProtNfeJson {
   chNFe: string;
   nProt: string;

@@ -2,13 +2,7 @@
 // See README.md beside this file for payloads and answers.
 import multipart from '@fastify/multipart';
 import { PERMISSAO, type Venda } from '@retaguarda/domain';
-import {
-  danfeComoTexto,
-  danfeHtml,
-  danfeParaEscPos,
-  formatarDataHora,
-  montarDanfeNfce,
-} from '@retaguarda/fiscal';
+import { danfeComoTexto, danfeHtml, danfeParaEscPos, montarDanfeNfce } from '@retaguarda/fiscal';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,6 +23,7 @@ import {
   EmissaoNfce,
   MENSAGEM_JA_EMITIDA,
   notaDoRegistro,
+  protocoloDoRegistro,
   type ResultadoEmissao,
   registroNfce,
   resumoNfceDaVenda,
@@ -768,13 +763,7 @@ async function rotasFiscal(app: FastifyInstance): Promise<void> {
   );
 
   function linhasDanfe(l: Linha, colunas: 48 | 64 = 48) {
-    const protocolo =
-      l.protocolo_recebimento && l.data_recebimento
-        ? {
-            nProt: l.protocolo_recebimento as string,
-            dhRecbto: formatarDataHora(new Date(l.data_recebimento as string)),
-          }
-        : undefined;
+    const protocolo = protocoloDoRegistro(l);
     return montarDanfeNfce({ nota: notaDoRegistro(l), colunas, ...(protocolo ? { protocolo } : {}) });
   }
 

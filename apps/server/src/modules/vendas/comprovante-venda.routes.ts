@@ -4,19 +4,18 @@ import {
   comprovanteEntradaSchema,
   MENSAGENS_COMPROVANTE,
 } from '@retaguarda/domain/impressao/comprovante';
-import { formatarDataHora } from '@retaguarda/fiscal';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consultar, consultarUm } from '../../db/consultar.ts';
 import { ErroNegocio, ok } from '../../lib/envelope.ts';
-import { notaDoRegistro } from '../fiscal/emissao.ts';
+import { notaDoRegistro, protocoloDoRegistro } from '../fiscal/emissao.ts';
 import type { ImpressaoResumo } from '../impressao/impressao.service.ts';
 import { layoutNfce, layoutRecibo, reciboSchema } from '../impressao/layouts/layouts.ts';
 import { contaDaVenda } from '../impressao/layouts/venda.ts';
 import type { Contexto, ServicoVendas } from './vendas.service.ts';
-import { enderecoTexto, MENSAGENS_ATENDENTE } from './vendas-frente-loja.routes.ts';
+import { cabecalhoImpressaoVenda, MENSAGENS_ATENDENTE } from './vendas-frente-loja.routes.ts';
 
 // The customer's receipt of an ended sale (issue 13 point 4), printed by the server on the terminal's NFC-e /
 // cashier print sector: the DANFE NFC-e of the sale's valid notes (authorised or offline; the server issued them
@@ -78,13 +77,7 @@ export async function rotasComprovanteVenda(
       const impressoes: ImpressaoResumo[] = [];
       if (documento === 'nfce') {
         for (const l of notas) {
-          const protocolo =
-            l.protocolo_recebimento && l.data_recebimento
-              ? {
-                  nProt: l.protocolo_recebimento as string,
-                  dhRecbto: formatarDataHora(new Date(l.data_recebimento as string)),
-                }
-              : undefined;
+          const protocolo = protocoloDoRegistro(l);
           impressoes.push(
             ...(await impressao.criar(ctxImpressao, {
               terminalId: terminal.id,
@@ -95,19 +88,7 @@ export async function rotasComprovanteVenda(
           );
         }
       } else {
-        const empresa = await consultarUm(
-          db,
-          sql`select descricao, nome_fantasia, cnpj, endereco from empresa
-              where id = ${venda.empresa} and grupo_empresarial_id = ${c.grupo}`,
-        );
-        const cabecalho = {
-          empresa: String(empresa?.nome_fantasia || empresa?.descricao || 'Loja').slice(0, 100),
-          cnpj: (empresa?.cnpj as string | null) ?? null,
-          endereco: enderecoTexto(empresa?.endereco),
-          terminal: terminal.descricao.slice(0, 60),
-          operador: c.operador.nome.slice(0, 100),
-          data: c.agora,
-        };
+        const cabecalho = await cabecalhoImpressaoVenda(db, c, venda.empresa, terminal.descricao);
         const entrada = reciboSchema.parse({
           ...contaDaVenda(venda, cabecalho, { mesa: venda.mesa, comanda: venda.comanda }),
           troco: venda.totalTroco,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { consultarUm } from '../../db/consultar.ts';
 import { ErroNegocio, ok } from '../../lib/envelope.ts';
 import { contaSchema, layoutConta } from '../impressao/layouts/layouts.ts';
@@ -45,6 +46,28 @@ export async function comAtendente(
   const atendente = l ? await s.pessoa(ctx.grupo, l.supervisorId) : undefined;
   if (!atendente) throw new ErroNegocio(MENSAGENS_ATENDENTE.invalido);
   return { ...ctx, atendente };
+}
+
+/** The header of a sale's printed bill or receipt: the store, the terminal, the operator and the time. */
+export async function cabecalhoImpressaoVenda(
+  db: Db,
+  c: Pick<Contexto, 'grupo' | 'operador' | 'agora'>,
+  empresaId: string,
+  terminal: string,
+) {
+  const empresa = await consultarUm(
+    db,
+    sql`select descricao, nome_fantasia, cnpj, endereco from empresa
+        where id = ${empresaId} and grupo_empresarial_id = ${c.grupo}`,
+  );
+  return {
+    empresa: String(empresa?.nome_fantasia || empresa?.descricao || 'Loja').slice(0, 100),
+    cnpj: (empresa?.cnpj as string | null) ?? null,
+    endereco: enderecoTexto(empresa?.endereco),
+    terminal: terminal.slice(0, 60),
+    operador: c.operador.nome.slice(0, 100),
+    data: c.agora,
+  };
 }
 
 export function enderecoTexto(e: unknown): string | null {
@@ -103,19 +126,7 @@ export async function rotasVendasFrenteLoja(
       );
       const reimpressao = Number(anteriores?.n ?? 0) > 0;
       if (reimpressao) await s.liberar(c, b.liberacao, PERMISSAO.reimprimirConta, venda.empresa, true);
-      const empresa = await consultarUm(
-        db,
-        sql`select descricao, nome_fantasia, cnpj, endereco from empresa
-            where id = ${venda.empresa} and grupo_empresarial_id = ${c.grupo}`,
-      );
-      const cabecalho = {
-        empresa: String(empresa?.nome_fantasia || empresa?.descricao || 'Loja').slice(0, 100),
-        cnpj: (empresa?.cnpj as string | null) ?? null,
-        endereco: enderecoTexto(empresa?.endereco),
-        terminal: terminal.descricao.slice(0, 60),
-        operador: c.operador.nome.slice(0, 100),
-        data: c.agora,
-      };
+      const cabecalho = await cabecalhoImpressaoVenda(db, c, venda.empresa, terminal.descricao);
       const entrada = contaSchema.parse(
         contaDaVenda(venda, cabecalho, {
           mesa: venda.mesa,
