@@ -309,14 +309,14 @@ export function layoutProducao(d: z.infer<typeof producaoSchema>): DocumentoImpr
   return c.documento(`Produção ${d.setor} - ${destaqueVenda(d.venda)}`);
 }
 
-/** The bill (conta / pré-conta): items, totals, payments made, per-person split and PIX QR. */
-export function layoutConta(d: z.infer<typeof contaSchema>): DocumentoImpressao {
-  const c = new Construtor(d.cabecalho.colunas ?? 48);
-  cabecalho(c, d.cabecalho, 'CONTA');
-  blocoVenda(c, d.venda);
-  c.separador();
+/** The item lines of a bill or a receipt (the receipt leaves the kitchen's observations out). */
+function linhasDosItens(
+  c: Construtor,
+  itens: z.infer<typeof contaSchema>['itens'],
+  { comObs }: { comObs: boolean },
+): void {
   c.par('Qtde Descrição', 'Vl.Unit   Vl.Total');
-  for (const it of d.itens) {
+  for (const it of itens) {
     c.texto(it.descricao);
     c.par(
       `  ${formatarQuantidade(it.quantidade)} x`,
@@ -324,8 +324,17 @@ export function layoutConta(d: z.infer<typeof contaSchema>): DocumentoImpressao 
     );
     for (const p of it.partes) c.texto(`   ${p}`);
     if (it.desconto && lerDinheiro(it.desconto) > 0) c.par('   Desconto', `-${numero(it.desconto)}`);
-    if (it.obs) c.texto(`   Obs: ${it.obs}`);
+    if (comObs && it.obs) c.texto(`   Obs: ${it.obs}`);
   }
+}
+
+/** The bill (conta / pré-conta): items, totals, payments made, per-person split and PIX QR. */
+export function layoutConta(d: z.infer<typeof contaSchema>): DocumentoImpressao {
+  const c = new Construtor(d.cabecalho.colunas ?? 48);
+  cabecalho(c, d.cabecalho, 'CONTA');
+  blocoVenda(c, d.venda);
+  c.separador();
+  linhasDosItens(c, d.itens, { comObs: true });
   c.separador();
   c.par('Subtotal', formatarMoeda(d.subTotal));
   if (lerDinheiro(d.totalDesconto) > 0) c.par('Desconto', `-${formatarMoeda(d.totalDesconto)}`);
@@ -362,16 +371,7 @@ export function layoutRecibo(d: z.infer<typeof reciboSchema>): DocumentoImpressa
   c.centro('NÃO É DOCUMENTO FISCAL', { negrito: true });
   blocoVenda(c, d.venda);
   c.separador();
-  c.par('Qtde Descrição', 'Vl.Unit   Vl.Total');
-  for (const it of d.itens) {
-    c.texto(it.descricao);
-    c.par(
-      `  ${formatarQuantidade(it.quantidade)} x`,
-      `${numero(it.valorUnitario).padStart(9)} ${numero(it.valorTotal).padStart(10)}`,
-    );
-    for (const p of it.partes) c.texto(`   ${p}`);
-    if (it.desconto && lerDinheiro(it.desconto) > 0) c.par('   Desconto', `-${numero(it.desconto)}`);
-  }
+  linhasDosItens(c, d.itens, { comObs: false });
   c.separador();
   c.par('Subtotal', formatarMoeda(d.subTotal));
   if (lerDinheiro(d.totalDesconto) > 0) c.par('Desconto', `-${formatarMoeda(d.totalDesconto)}`);
