@@ -9,7 +9,7 @@ import {
   tokenPorApi,
   USUARIOS,
 } from './apoio.ts';
-import { buscarELancar, chamarApi, escolher, fecharAvisos } from './frente-loja-apoio.ts';
+import { abrirFrenteLoja, buscarELancar, chamarApi, fecharAvisos } from './frente-loja-apoio.ts';
 
 // Issue 13: the screens of a day in the store pass axe (WCAG 2 A/AA rules) with no serious or critical
 // violation, in both themes: login, the POS sale screen with lines, its payment dialog, the table map and the
@@ -18,8 +18,8 @@ import { buscarELancar, chamarApi, escolher, fecharAvisos } from './frente-loja-
 
 const baseUrl = inject('baseUrl');
 const CAIXA = USUARIOS.caixa;
-const GARCOM = { email: 'garcom@exemplo.com.br', senha: 'garcom123' };
-const COZINHA = { email: 'cozinha@exemplo.com.br', senha: 'cozinha123' };
+const GARCOM = USUARIOS.garcom;
+const COZINHA = USUARIOS.cozinha;
 const DESKTOP = { width: 1024, height: 768 };
 const CELULAR = { width: 390, height: 844 };
 let navegador: Browser;
@@ -69,18 +69,6 @@ async function semViolacoesEmAmbosOsTemas(pagina: Page) {
   expect(achadas).toEqual({ claro: [], escuro: [] });
 }
 
-async function abrirFrenteLoja(pagina: Page, usuario: { email: string; senha: string }) {
-  await fazerLogin(pagina, baseUrl, usuario.email, usuario.senha, 'Loja Centro');
-  await pagina.goto(`${baseUrl}/#/frenteLoja`);
-  await pagina.getByTestId('config-terminal').or(pagina.getByTestId('modos')).first().waitFor();
-  if (await pagina.getByTestId('config-terminal').isVisible()) {
-    await escolher(pagina, 'fl-empresa', 'Loja Centro');
-    await escolher(pagina, 'fl-terminal', 'Terminal Caixa 1');
-    await pagina.getByRole('button', { name: 'Salvar e carregar' }).click();
-  }
-  await pagina.getByTestId('modos').waitFor();
-}
-
 describe('accessibility (axe): no serious or critical violation', () => {
   it('login, on a desktop and on a phone', async () => {
     for (const tela of [DESKTOP, CELULAR]) {
@@ -94,7 +82,7 @@ describe('accessibility (axe): no serious or critical violation', () => {
 
   it('the cashier: POS sale screen with lines and the payment dialog', async () => {
     const { contexto, pagina } = await aba(DESKTOP);
-    await abrirFrenteLoja(pagina, CAIXA);
+    await abrirFrenteLoja(pagina, baseUrl, CAIXA);
     await pagina.getByTestId('modos').getByText('Balcão', { exact: true }).click();
     await buscarELancar(pagina, 'x-burg');
     await buscarELancar(pagina, 'refrigerante lata');
@@ -115,7 +103,7 @@ describe('accessibility (axe): no serious or critical violation', () => {
 
   it('the waiter: table map, and the phone sale screen with the product grid and the lines', async () => {
     const { contexto, pagina } = await aba(DESKTOP);
-    await abrirFrenteLoja(pagina, GARCOM);
+    await abrirFrenteLoja(pagina, baseUrl, GARCOM);
     await pagina.getByTestId('modos').getByText('Mesa', { exact: true }).click();
     await pagina.getByTestId('mapa-mesas').waitFor();
     await semViolacoesEmAmbosOsTemas(pagina);

@@ -9,6 +9,9 @@ export const USUARIOS = {
   admin: { email: 'admin@exemplo.com.br', senha: 'admin123', codigoInterno: '1', nome: 'Administrador' },
   supervisor: { email: 'supervisor@exemplo.com.br', senha: 'super123', codigoInterno: '2' },
   caixa: { email: 'caixa@exemplo.com.br', senha: 'caixa123', codigoInterno: '3' },
+  motoboy: { email: 'motoboy@exemplo.com.br', senha: 'moto123', codigoInterno: '4' },
+  garcom: { email: 'garcom@exemplo.com.br', senha: 'garcom123', codigoInterno: '5' },
+  cozinha: { email: 'cozinha@exemplo.com.br', senha: 'cozinha123', codigoInterno: '6' },
 } as const;
 
 export function abrirNavegador(): Promise<Browser> {

@@ -8,7 +8,7 @@ import { capturarTemas, chamarApi, escolher, fecharAvisos } from './frente-loja-
 // the total without sideways scrolling, and the bill asked for from the table.
 
 const baseUrl = inject('baseUrl');
-const GARCOM = { email: 'garcom@exemplo.com.br', senha: 'garcom123' };
+const GARCOM = USUARIOS.garcom;
 const CELULAR = { width: 390, height: 844 };
 const TABLET = { width: 768, height: 1024 };
 let navegador: Browser;

@@ -12,10 +12,10 @@ import {
   USUARIOS,
 } from './apoio.ts';
 import {
+  abrirFrenteLoja,
   buscarELancar,
   capturarDialogo,
   capturarTemas,
-  escolher,
   fecharAvisos,
   garantirCaixaAberto,
   liberarComSupervisor,
@@ -29,8 +29,8 @@ import {
 // at the rider departure. And a table moved onto an occupied one asks before merging (point 7).
 
 const baseUrl = inject('baseUrl');
-const GARCOM = { email: 'garcom@exemplo.com.br', senha: 'garcom123' };
-const COZINHA = { email: 'cozinha@exemplo.com.br', senha: 'cozinha123' };
+const GARCOM = USUARIOS.garcom;
+const COZINHA = USUARIOS.cozinha;
 let navegador: Browser;
 const abas: Aba[] = [];
 const estacoes: Record<string, string> = {};
@@ -93,19 +93,6 @@ async function medir(acao: () => Promise<void>, cartao: Locator, esperado: numbe
   return Date.now() - inicio;
 }
 
-/** Logs in as `usuario`, opens the POS and binds it to Loja Centro / Terminal Caixa 1 when not bound yet. */
-async function abrirPos(pagina: Page, usuario: { email: string; senha: string }) {
-  await fazerLogin(pagina, baseUrl, usuario.email, usuario.senha, 'Loja Centro');
-  await pagina.goto(`${baseUrl}/#/frenteLoja`);
-  await pagina.getByTestId('config-terminal').or(pagina.getByTestId('modos')).first().waitFor();
-  if (await pagina.getByTestId('config-terminal').isVisible()) {
-    await escolher(pagina, 'fl-empresa', 'Loja Centro');
-    await escolher(pagina, 'fl-terminal', 'Terminal Caixa 1');
-    await pagina.getByRole('button', { name: 'Salvar e carregar' }).click();
-  }
-  await pagina.getByTestId('modos').waitFor();
-}
-
 async function abrirMesa(pagina: Page, n: number) {
   await pagina.getByLabel('Número da mesa').fill(String(n));
   await pagina.getByLabel('Número da mesa').press('Enter');
@@ -118,7 +105,7 @@ describe('Frente Loja: orders reach the kitchen', { timeout: 240_000 }, () => {
     const cozinha = await kds('Cozinha Quente');
     const bar = await kds('Bar');
     const { pagina, erros } = await aba();
-    await abrirPos(pagina, GARCOM);
+    await abrirFrenteLoja(pagina, baseUrl, GARCOM);
     await pagina.getByTestId('modos').getByText('Mesa', { exact: true }).click();
     await abrirMesa(pagina, 41);
     await buscarELancar(pagina, 'x-burg');
@@ -167,7 +154,7 @@ describe('Frente Loja: orders reach the kitchen', { timeout: 240_000 }, () => {
 
   it('a table moved onto an occupied one asks to merge; refusing changes nothing; merging keeps one bill', async () => {
     const { pagina, erros } = await aba();
-    await abrirPos(pagina, GARCOM);
+    await abrirFrenteLoja(pagina, baseUrl, GARCOM);
     await pagina.getByTestId('modos').getByText('Mesa', { exact: true }).click();
     // Table 42: a can; table 43: a burger and a can. Leaving each table sends its lines.
     for (const [mesa, produtos] of [
@@ -245,7 +232,7 @@ describe('Frente Loja: orders reach the kitchen', { timeout: 240_000 }, () => {
         .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid'))),
     );
     const { pagina, erros } = await aba();
-    await abrirPos(pagina, USUARIOS.caixa);
+    await abrirFrenteLoja(pagina, baseUrl, USUARIOS.caixa);
     await garantirCaixaAberto(pagina);
     await pagina.getByTestId('modos').getByText('Balcão').click();
     await buscarELancar(pagina, 'x-burg');
@@ -288,7 +275,7 @@ describe('Frente Loja: orders reach the kitchen', { timeout: 240_000 }, () => {
   it('a delivery launched at the POS reaches the KDS, and bumped it is produced at the rider departure', async () => {
     const cozinha = await kds('Cozinha Quente');
     const { pagina, erros } = await aba();
-    await abrirPos(pagina, USUARIOS.caixa);
+    await abrirFrenteLoja(pagina, baseUrl, USUARIOS.caixa);
     await pagina.getByTestId('modos').getByText('Delivery').click();
     await pagina.getByLabel('Buscar cliente').fill('Maria Cliente');
     await pagina.getByRole('button', { name: 'Buscar', exact: true }).click();
