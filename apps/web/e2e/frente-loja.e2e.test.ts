@@ -42,8 +42,8 @@ async function escolher(pagina: Page, id: string, texto: string) {
     .click();
 }
 
-async function abrirFrenteLoja(pagina: Page) {
-  await fazerLogin(pagina, baseUrl, USUARIOS.admin.email, USUARIOS.admin.senha, 'Loja Centro');
+async function abrirFrenteLoja(pagina: Page, usuario: { email: string; senha: string } = USUARIOS.admin) {
+  await fazerLogin(pagina, baseUrl, usuario.email, usuario.senha, 'Loja Centro');
   await pagina.getByTestId('abrir-frente-loja').click();
   await pagina.getByTestId('titulo-frente-loja').waitFor();
   if (await pagina.getByTestId('config-terminal').isVisible()) {
@@ -336,7 +336,8 @@ describe('Frente Loja', () => {
 describe('Frente Loja delivery', () => {
   it('quick registration with CEP lookup, the delivery fee from the engine, paid and ended; found again by phone', async () => {
     const { pagina, contexto, erros } = await novaAba(navegador, TELA);
-    await abrirFrenteLoja(pagina);
+    // The cashier takes the call and registers the new customer (POST frenteLoja/cliente, permission 47).
+    await abrirFrenteLoja(pagina, USUARIOS.caixa);
     await garantirCaixaAberto(pagina);
     await pagina.getByTestId('modos').getByText('Delivery').click();
     await pagina
