@@ -3,6 +3,7 @@ export * from './assinatura.ts';
 export * from './certificado.ts';
 export * from './chave.ts';
 export * from './cstat.ts';
+export * from './dados/ncm.ts';
 export * from './dados/sefaz.ts';
 export * from './danfe/danfe.ts';
 export * from './datas.ts';
