@@ -2,6 +2,7 @@
 export * from './busca.ts';
 export * from './chave-acesso.ts';
 export * from './contato.ts';
+export * from './cpf-cnpj-nota.ts';
 export * from './data.ts';
 export * from './documentos.ts';
 export * from './genericos.ts';
