@@ -66,6 +66,11 @@ export interface OpcoesTransmissao {
   /** Check the enviNFe against the official XSD before sending (default true). */
   validarXsd?: boolean;
   idLote?: string;
+  /**
+   * Total deadline (epoch ms) of the whole workflow (send, key query, resend): a slow SEFAZ is waited for
+   * once, not once per call. When it passes, the result is `contingencia`.
+   */
+  prazo?: number;
 }
 
 export function mensagemDuplicidade(nNF: number, cStat: number, xMotivo: string): string {
@@ -107,9 +112,13 @@ function autorizada(nota: NfceAssinada, p: Protocolo, viaConsulta: boolean): Res
 }
 
 /** Queries the key; 'falhou' when SEFAZ cannot be reached either. */
-async function consultar(cliente: ClienteSefaz, chave: string): Promise<RetornoConsulta | 'falhou'> {
+async function consultar(
+  cliente: ClienteSefaz,
+  chave: string,
+  prazo?: number,
+): Promise<RetornoConsulta | 'falhou'> {
   try {
-    return await cliente.consultarProtocolo(chave);
+    return await cliente.consultarProtocolo(chave, prazo);
   } catch (e) {
     if (e instanceof ErroComunicacao) return 'falhou';
     throw e;
@@ -131,11 +140,12 @@ async function interpretar(
   cStat: number,
   xMotivo: string,
   prot: Protocolo | undefined,
+  prazo?: number,
 ): Promise<ResultadoTransmissao> {
   const chave = nota.chave;
   if ((cStat === AUTORIZADA || cStat === 150) && prot) return autorizada(nota, prot, false);
   if (cStat === DUPLICIDADE || cStat === DUPLICIDADE_CHAVE_DIFERENTE) {
-    const c = await consultar(cliente, chave);
+    const c = await consultar(cliente, chave, prazo);
     // 204 for our own key with our digest = an earlier send of THIS note was authorised (lost answer).
     if (c !== 'falhou' && ehNossaAutorizada(c, nota)) return autorizada(nota, c.protocolo, true);
     const r: ResultadoTransmissao = {
@@ -172,8 +182,8 @@ async function interpretar(
   return { situacao: 'rejeitada', chave, cStat, xMotivo, mensagem: mensagemFalha(cStat, xMotivo) };
 }
 
-async function enviar(nota: NfceAssinada, cliente: ClienteSefaz, idLote: string | undefined) {
-  return cliente.autorizar(nota.xml, idLote ? { idLote } : {});
+async function enviar(nota: NfceAssinada, cliente: ClienteSefaz, idLote: string, prazo?: number) {
+  return cliente.autorizar(nota.xml, prazo === undefined ? { idLote } : { idLote, prazo });
 }
 
 /**
@@ -189,15 +199,15 @@ export async function transmitirNfce(
   if (opcoes.validarXsd ?? true) await exigirXsdValido(montarEnviNFe([nota.xml], idLote, true), 'enviNFe');
   for (let tentativa = 1; ; tentativa++) {
     try {
-      const ret = await enviar(nota, cliente, idLote);
+      const ret = await enviar(nota, cliente, idLote, opcoes.prazo);
       const prot = ret.protocolos.find((p) => p.chNFe === nota.chave) ?? ret.protocolos[0];
       const cStat = prot?.cStat ?? ret.cStat;
       const xMotivo = prot?.xMotivo ?? ret.xMotivo;
-      return await interpretar(nota, cliente, cStat, xMotivo, prot);
+      return await interpretar(nota, cliente, cStat, xMotivo, prot, opcoes.prazo);
     } catch (e) {
       if (!(e instanceof ErroComunicacao)) throw e;
       // Lost answer: query the key before anything else.
-      const c = await consultar(cliente, nota.chave);
+      const c = await consultar(cliente, nota.chave, opcoes.prazo);
       if (c === 'falhou') {
         return {
           situacao: 'contingencia',
@@ -236,6 +246,7 @@ export async function transmitirNfce(
         c.protocolo?.cStat ?? c.cStat,
         c.protocolo?.xMotivo ?? c.xMotivo,
         c.protocolo,
+        opcoes.prazo,
       );
     }
   }
@@ -259,11 +270,11 @@ export async function cancelarNfce(
   cliente: ClienteSefaz,
   dados: DadosCancelamento,
   cert: CertificadoA1,
-  opcoes: { validarXsd?: boolean } = {},
+  opcoes: { validarXsd?: boolean; prazo?: number } = {},
 ): Promise<ResultadoCancelamento> {
   const ev = montarCancelamento(dados, cert);
   if (opcoes.validarXsd ?? true) await exigirXsdValido(ev.envEvento, 'envEventoCancNFe');
-  const ret = await cliente.enviarEvento(ev.envEvento);
+  const ret = await cliente.enviarEvento(ev.envEvento, opcoes.prazo);
   const item = ret.eventos[0];
   const cStat = item?.cStat ?? ret.cStat;
   const xMotivo = item?.xMotivo ?? ret.xMotivo;
@@ -294,11 +305,11 @@ export async function inutilizarNumeracao(
   cliente: ClienteSefaz,
   dados: DadosInutilizacao,
   cert: CertificadoA1,
-  opcoes: { validarXsd?: boolean } = {},
+  opcoes: { validarXsd?: boolean; prazo?: number } = {},
 ): Promise<ResultadoInutilizacao> {
   const inut = montarInutilizacao(dados, cert);
   if (opcoes.validarXsd ?? true) await exigirXsdValido(inut.inutNFe, 'inutNFe');
-  const ret = await cliente.inutilizar(inut.inutNFe);
+  const ret = await cliente.inutilizar(inut.inutNFe, opcoes.prazo);
   if (ret.cStat === INUTILIZACAO_HOMOLOGADA) {
     return {
       situacao: 'inutilizada',

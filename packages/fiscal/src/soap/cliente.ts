@@ -34,7 +34,7 @@ export interface OpcoesClienteSefaz {
   certificado: CertificadoA1;
   /** e.g. 'https://localhost:8443' for the simulator. */
   urlBase?: string;
-  /** Per-request timeout, default 30 s. */
+  /** Per-request timeout, default 30 s (a call given a `prazo` waits at most until it). */
   timeoutMs?: number;
   /**
    * Trusted CAs (PEM), replacing Node's default store: the ICP-Brasil chain of the real SEFAZ servers (with
@@ -81,11 +81,20 @@ export class ClienteSefaz {
     return urlWebservice(this.opcoes.uf, this.opcoes.tpAmb, operacao.servico);
   }
 
-  /** Sends one message and returns the inner XML of nfeResultMsg. */
-  async chamar(nome: NomeOperacao, corpo: string): Promise<string> {
+  /**
+   * Sends one message and returns the inner XML of nfeResultMsg. `prazo` (epoch ms) is the caller's total
+   * deadline: the call waits min(timeoutMs, time left) and fails at once as a timeout when none is left, so
+   * the several calls of one workflow (send, key query, resend) share one budget.
+   */
+  async chamar(nome: NomeOperacao, corpo: string, prazo?: number): Promise<string> {
     const operacao = OPERACOES[nome];
+    const limite = Math.min(this.timeoutMs, prazo === undefined ? Infinity : prazo - Date.now());
+    if (limite <= 0) {
+      throw new ErroComunicacao('timeout', `Prazo de espera pela SEFAZ esgotado (${operacao.nome})`);
+    }
     const envelope = envelopeSoap(operacao, corpo);
     const alvo = new URL(this.url(operacao));
+    let relogio: NodeJS.Timeout | undefined;
     const resposta = await new Promise<{ status: number; corpo: string }>((resolve, reject) => {
       const req = request(
         alvo,
@@ -103,11 +112,12 @@ export class ClienteSefaz {
           res.on('error', (e) => reject(new ErroComunicacao('conexao', e.message)));
         },
       );
-      req.setTimeout(this.timeoutMs, () => {
+      // A total limit, not an idle one: a SEFAZ that trickles bytes must not hold the sale longer.
+      relogio = setTimeout(() => {
         req.destroy(
-          new ErroComunicacao('timeout', `Sem resposta da SEFAZ em ${this.timeoutMs} ms (${operacao.nome})`),
+          new ErroComunicacao('timeout', `Sem resposta da SEFAZ em ${Math.round(limite)} ms (${operacao.nome})`),
         );
-      });
+      }, limite);
       req.on('error', (e) => {
         reject(
           e instanceof ErroComunicacao
@@ -116,7 +126,7 @@ export class ClienteSefaz {
         );
       });
       req.end(envelope);
-    });
+    }).finally(() => clearTimeout(relogio));
     const conteudo = conteudoMensagem(resposta.corpo, 'nfeResultMsg');
     if (resposta.status !== 200 && !conteudo) {
       throw new ErroComunicacao('http', `SEFAZ respondeu HTTP ${resposta.status}`, resposta.status);
@@ -128,12 +138,12 @@ export class ClienteSefaz {
   /** NFeAutorizacao4 with one or more signed `<NFe>`; synchronous (indSinc 1) by default. */
   async autorizar(
     nfes: string | string[],
-    opcoes: { idLote?: string; sincrono?: boolean } = {},
+    opcoes: { idLote?: string; sincrono?: boolean; prazo?: number } = {},
   ): Promise<RetornoAutorizacao> {
     const lista = Array.isArray(nfes) ? nfes : [nfes];
     const idLote = opcoes.idLote ?? String(Date.now()).slice(-15);
     const corpo = montarEnviNFe(lista, idLote, opcoes.sincrono ?? true);
-    return lerRetornoAutorizacao(await this.chamar('autorizacao', corpo));
+    return lerRetornoAutorizacao(await this.chamar('autorizacao', corpo, opcoes.prazo));
   }
 
   async consultarRecibo(nRec: string): Promise<RetornoAutorizacao> {
@@ -141,9 +151,10 @@ export class ClienteSefaz {
     return lerRetornoAutorizacao(await this.chamar('retAutorizacao', corpo), 'retConsReciNFe');
   }
 
-  async consultarProtocolo(chave: string): Promise<RetornoConsulta> {
+  /** consSitNFe: what SEFAZ knows of a key (authorised, cancelled, 217 unknown). */
+  async consultarProtocolo(chave: string, prazo?: number): Promise<RetornoConsulta> {
     const corpo = montarConsSitNFe(chave, this.opcoes.tpAmb);
-    return lerRetornoConsulta(await this.chamar('consultaProtocolo', corpo));
+    return lerRetornoConsulta(await this.chamar('consultaProtocolo', corpo, prazo));
   }
 
   async statusServico(): Promise<RetornoStatus> {
@@ -151,12 +162,12 @@ export class ClienteSefaz {
     return lerRetornoStatus(await this.chamar('statusServico', corpo));
   }
 
-  async enviarEvento(envEvento: string): Promise<RetornoEvento> {
-    return lerRetornoEvento(await this.chamar('recepcaoEvento', envEvento));
+  async enviarEvento(envEvento: string, prazo?: number): Promise<RetornoEvento> {
+    return lerRetornoEvento(await this.chamar('recepcaoEvento', envEvento, prazo));
   }
 
-  async inutilizar(inutNFe: string): Promise<RetornoInutilizacao> {
-    return lerRetornoInutilizacao(await this.chamar('inutilizacao', inutNFe));
+  async inutilizar(inutNFe: string, prazo?: number): Promise<RetornoInutilizacao> {
+    return lerRetornoInutilizacao(await this.chamar('inutilizacao', inutNFe, prazo));
   }
 
   fechar(): void {
