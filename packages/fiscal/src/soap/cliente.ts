@@ -115,7 +115,10 @@ export class ClienteSefaz {
       // A total limit, not an idle one: a SEFAZ that trickles bytes must not hold the sale longer.
       relogio = setTimeout(() => {
         req.destroy(
-          new ErroComunicacao('timeout', `Sem resposta da SEFAZ em ${Math.round(limite)} ms (${operacao.nome})`),
+          new ErroComunicacao(
+            'timeout',
+            `Sem resposta da SEFAZ em ${Math.round(limite)} ms (${operacao.nome})`,
+          ),
         );
       }, limite);
       req.on('error', (e) => {
