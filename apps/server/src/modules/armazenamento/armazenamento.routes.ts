@@ -1,13 +1,16 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import { PERMISSAO } from '@retaguarda/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { ErroNegocio, ok } from '../../lib/envelope.ts';
 import { novoId } from '../../lib/ids.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
+import { cadastroNaFranqueadora, temPermissao } from '../usuarios/permissoes.service.ts';
+import { empresaDoContexto } from '../usuarios/usuarios.routes.ts';
 import { type Armazenamento, ArmazenamentoLocal, chaveSegura } from './armazenamento.ts';
 import { ArmazenamentoS3, ClienteS3, ErroS3 } from './cliente-s3.ts';
 
@@ -44,6 +47,17 @@ function lerMiniaturas(valor: string | undefined): Miniatura[] {
   return r.data;
 }
 
+/** The only folder a client uploads to: the product form's images (issue 14 point 7). */
+const PASTA_PRODUTOS = 'produtos';
+
+/**
+ * What `/storage/` serves: a product image, its thumbnails and its 1024 one, as uploadS3 names them
+ * (`{grupo}/produtos/{id}[_{L}x{A}|_1024].{ext}`). Anything else under the storage root (a stray file, a
+ * folder, a dotfile, another module's file) is answered as not found.
+ */
+export const CHAVE_SERVIDA =
+  /^[0-9a-f]{24}\/produtos\/[0-9a-f]{24}(?:_\d{1,4}x\d{1,4}|_1024)?\.(?:jpg|png|webp|gif)$/;
+
 const nomeMiniatura = (chave: string, sufixo: string) => {
   const ext = path.extname(chave);
   return `${chave.slice(0, chave.length - ext.length)}_${sufixo}${ext}`;
@@ -76,6 +90,7 @@ export async function rotasArmazenamento(app: FastifyInstance): Promise<void> {
           let chave: string;
           try {
             chave = chaveSegura(request.params['*']);
+            if (!CHAVE_SERVIDA.test(chave)) throw new Error('fora das imagens de produto');
           } catch {
             return reply.code(404).type('text/plain; charset=utf-8').send('Arquivo não encontrado.');
           }
@@ -99,9 +114,27 @@ export async function rotasArmazenamento(app: FastifyInstance): Promise<void> {
     const raiz = path.join(config.dataDir, 'storage');
     armazenamento = new ArmazenamentoLocal(raiz);
     // Files are served under /storage/ (spec config.json storageUrl); names carry a random id.
-    await app.register(fastifyStatic, { root: raiz, prefix: '/storage/', decorateReply: false });
+    await app.register(fastifyStatic, {
+      root: raiz,
+      prefix: '/storage/',
+      decorateReply: false,
+      index: false,
+      // `pathName` is the decoded path under /storage/ (a `..` never reaches here: @fastify/static refuses it).
+      allowedPath: (pathName) => CHAVE_SERVIDA.test(pathName.replace(/^\/+/, '')),
+    });
   }
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Uploading or deleting a product image is editing a product: product include or alter permission. */
+  async function exigirPermissaoProduto(request: FastifyRequest, prefixo: string): Promise<void> {
+    const s = sessaoDe(request);
+    const p = await app.servicos.permissoes.doUsuario(s.grupoEmpresarialId, s.usuarioId);
+    const empresa = empresaDoContexto(request);
+    const numeros = [PERMISSAO.produtoGeralIncluir, PERMISSAO.produtoGeralAlterar];
+    if (numeros.some((n) => temPermissao(p, n, empresa))) return;
+    const nota = numeros.map((n) => cadastroNaFranqueadora(p, n, empresa)).find(Boolean);
+    throw new ErroNegocio(nota ?? `${prefixo}: usuário sem permissão para alterar produtos.`);
+  }
 
   // Spec 1 section 7: POST api/uploadS3 (multipart: file1, caminho, thumbnails).
   r.post(
@@ -109,6 +142,7 @@ export async function rotasArmazenamento(app: FastifyInstance): Promise<void> {
     { schema: { tags: ['armazenamento'], consumes: ['multipart/form-data'] } },
     async (request) => {
       const s = sessaoDe(request);
+      await exigirPermissaoProduto(request, 'Falha ao fazer upload');
       if (!request.isMultipart())
         throw new ErroNegocio('Falha ao fazer upload: envie multipart/form-data com file1.');
       const campos: Record<string, string> = {};
@@ -129,12 +163,9 @@ export async function rotasArmazenamento(app: FastifyInstance): Promise<void> {
         );
       }
       if (!arquivo) throw new ErroNegocio('Falha ao fazer upload: arquivo (file1) não informado.');
-      let pasta: string;
-      try {
-        pasta = chaveSegura(`${s.grupoEmpresarialId}/${campos.caminho ?? 'arquivos'}`);
-      } catch {
+      if ((campos.caminho ?? PASTA_PRODUTOS) !== PASTA_PRODUTOS)
         throw new ErroNegocio('Falha ao fazer upload: caminho inválido.');
-      }
+      const pasta = `${s.grupoEmpresarialId}/${PASTA_PRODUTOS}`;
       const miniaturas = lerMiniaturas(campos.thumbnails);
       const imagem = sharp(arquivo.conteudo, { failOn: 'error' });
       const info = await imagem.metadata().catch(() => undefined);
@@ -200,6 +231,7 @@ export async function rotasArmazenamento(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const s = sessaoDe(request);
+      await exigirPermissaoProduto(request, 'Erro ao deletar imagem');
       const caminhos = [
         ...(request.body.lista ?? []),
         ...(request.body.caminho ? [request.body.caminho] : []),
