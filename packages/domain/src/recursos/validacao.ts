@@ -1,5 +1,6 @@
 import { itensDoGrupo } from '../catalogos/grupos.ts';
-import { validarData } from '../validadores/data.ts';
+import { lerData, validarData } from '../validadores/data.ts';
+import { lerDataIso, lerNumeroEntrada, textoInseguroEm, validarTextoSeguro } from '../validadores/entrada.ts';
 import { type ResultadoRegra, validarQuantidade, validarValor } from '../validadores/genericos.ts';
 import { MENSAGENS_VALIDACAO } from '../validadores/mensagens.ts';
 import type { Campo, DefinicaoRecurso, ValidadorTexto } from './definir-recurso.ts';
@@ -21,6 +22,8 @@ function validarCampo(campo: Campo, valor: unknown): ResultadoRegra | { valor: u
   switch (campo.tipo) {
     case 'texto': {
       if (typeof valor !== 'string') return M.texto;
+      const seguro = validarTextoSeguro(valor);
+      if (seguro !== true) return seguro;
       const texto = valor.trim();
       if (campo.min !== undefined || campo.max !== undefined) {
         const r = validarQuantidade(texto, { min: campo.min, max: campo.max });
@@ -35,29 +38,34 @@ function validarCampo(campo: Campo, valor: unknown): ResultadoRegra | { valor: u
     }
     case 'inteiro':
     case 'decimal': {
-      const n = typeof valor === 'string' && valor.trim() !== '' ? Number(valor) : valor;
-      if (typeof n !== 'number' || !Number.isFinite(n)) return M.numero;
-      if (campo.tipo === 'inteiro' && !Number.isInteger(n)) return M.inteiro;
+      // Decimal notation within the column's limits (issue 14 point 8: 30 digits, 2^31, '0x1F' are refused).
+      const lido = lerNumeroEntrada(valor, { inteiro: campo.tipo === 'inteiro' });
+      if ('erro' in lido) return lido.erro;
+      const n = lido.numero;
       if (campo.catalogoId && !(itensDoGrupo(campo.catalogoId) ?? []).some((i) => i.id === n))
         return M.catalogo;
-      if (Math.abs(n) >= 1e12) return M.numero;
       if (campo.min !== undefined || campo.max !== undefined) {
         const r = validarValor(n, { min: campo.min, max: campo.max });
         if (r !== true) return r;
       }
       // Decimals keep the text the client sent (no float round trip), normalised by the column's scale.
-      return { valor: campo.tipo === 'decimal' ? String(valor).trim() : n };
+      return { valor: campo.tipo === 'decimal' ? lido.texto : n };
     }
     case 'booleano':
       return typeof valor === 'boolean' ? { valor } : M.booleano;
     case 'data': {
-      if (typeof valor !== 'string') return M.data;
-      const iso = !Number.isNaN(Date.parse(valor)) && /^\d{4}-\d{2}-\d{2}/.test(valor);
-      if (!iso) {
-        const r = validarData(valor);
-        if (r !== true) return r;
-      }
-      return { valor };
+      // ISO 8601 of a real day (not 2020-02-30, year 0 or 275760), or DD/MM/YYYY turned into ISO so that the
+      // database never reads it with its own date order.
+      const iso = lerDataIso(valor);
+      if (iso !== undefined) return { valor: iso };
+      const r = validarData(valor);
+      if (r !== true) return r;
+      const d = lerData(valor);
+      if (!d) return M.data;
+      const p = (n: number, t = 2) => String(n).padStart(t, '0');
+      return {
+        valor: `${p(d.ano, 4)}-${p(d.mes)}-${p(d.dia)}T${p(d.hora)}:${p(d.minuto)}:${p(d.segundo)}.${p(d.milissegundo, 3)}`,
+      };
     }
     case 'ref':
       return typeof valor === 'string' && ID.test(valor) ? { valor } : M.referencia;
@@ -82,10 +90,13 @@ function validarCampo(campo: Campo, valor: unknown): ResultadoRegra | { valor: u
       const encontrado = achar(valor);
       return encontrado ? { valor: encontrado } : M.catalogo;
     }
-    case 'json':
+    case 'json': {
       if (typeof valor !== 'object') return M.json;
       if (JSON.stringify(valor).length > 200_000) return M.json;
-      return { valor };
+      const inseguro = textoInseguroEm(valor);
+      if (!inseguro) return { valor };
+      return inseguro.caminho ? `${inseguro.mensagem} (em ${inseguro.caminho})` : inseguro.mensagem;
+    }
   }
 }
 

@@ -5,6 +5,7 @@ export * from './contato.ts';
 export * from './cpf-cnpj-nota.ts';
 export * from './data.ts';
 export * from './documentos.ts';
+export * from './entrada.ts';
 export * from './genericos.ts';
 export * from './gtin.ts';
 export * from './liberacao.ts';

@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { diasNoMes } from './data.ts';
+
+// Issue 14 point 8: what the database can hold, checked before it is asked. One rule per kind of value,
+// shared by the generic resources, their filters and the sale routes, so a bad value is a pt-BR message
+// naming the field instead of a database error.
+
+/** Integer columns are PostgreSQL `integer` (4 bytes). */
+export const INTEIRO_MINIMO = -2_147_483_648;
+export const INTEIRO_MAXIMO = 2_147_483_647;
+/** Decimal columns are numeric(18, up to 6): 12 digits before the point always fit. */
+export const DECIMAL_LIMITE = 1e12;
+/** Values one filter may carry (each one is a bound parameter; PostgreSQL takes at most 65,535). */
+export const FILTRO_MAXIMO_VALORES = 5000;
+
+export const MENSAGENS_ENTRADA = {
+  textoNulo: 'Texto inválido: o caractere nulo (\\0) não é aceito.',
+  textoMalformado: 'Texto inválido: contém um caractere Unicode malformado.',
+  numeroNotacao: 'Valor inválido: informe um número decimal (sem 0x, 0b, 0o ou expoente).',
+  numero: 'Valor inválido: informe um número.',
+  inteiro: 'Valor inválido: informe um número inteiro.',
+  inteiroLimite: `Valor fora do limite: informe um número entre ${INTEIRO_MINIMO} e ${INTEIRO_MAXIMO}.`,
+  decimalLimite: 'Valor fora do limite: informe um número menor que 1.000.000.000.000.',
+  data: 'Data Inválida',
+  filtroValores: `Filtro inválido: no máximo ${FILTRO_MAXIMO_VALORES} valores por consulta.`,
+} as const;
+
+// A lone surrogate: JSON can carry it, UTF-8 (and so PostgreSQL) cannot.
+const SURROGATE_SOLTO = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** A text PostgreSQL can store: no NUL byte, no broken UTF-16. */
+export function validarTextoSeguro(texto: string): true | string {
+  if (texto.includes('\u0000')) return MENSAGENS_ENTRADA.textoNulo;
+  if (SURROGATE_SOLTO.test(texto)) return MENSAGENS_ENTRADA.textoMalformado;
+  return true;
+}
+
+/**
+ * The first text of a JSON value (keys included) that PostgreSQL cannot store, as its dotted path and
+ * message; undefined when every text is fine.
+ */
+export function textoInseguroEm(
+  valor: unknown,
+  caminho = '',
+): { caminho: string; mensagem: string } | undefined {
+  const pilha: [unknown, string][] = [[valor, caminho]];
+  while (pilha.length > 0) {
+    const [atual, onde] = pilha.pop() as [unknown, string];
+    if (typeof atual === 'string') {
+      const r = validarTextoSeguro(atual);
+      if (r !== true) return { caminho: onde, mensagem: r };
+    } else if (typeof atual === 'object' && atual !== null) {
+      for (const [chave, v] of Object.entries(atual)) {
+        const sub = onde === '' ? chave : `${onde}.${chave}`;
+        const r = validarTextoSeguro(chave);
+        if (r !== true) return { caminho: sub, mensagem: r };
+        pilha.push([v, sub]);
+      }
+    }
+  }
+  return undefined;
+}
+
+// Plain decimal notation only: Number() would also read '0x1F', '0b11', '0o7', '1e400' and ' '.
+const DECIMAL_TEXTO = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
+export type LeituraNumero = { numero: number; texto: string } | { erro: string };
+
+/**
+ * Reads a number sent by a client (a JSON number or its decimal text) within the column's limits.
+ * `texto` is what the database receives, with no float round trip for decimals.
+ */
+export function lerNumeroEntrada(valor: unknown, opcoes: { inteiro?: boolean } = {}): LeituraNumero {
+  let numero: number;
+  let texto: string;
+  if (typeof valor === 'number') {
+    if (!Number.isFinite(valor)) return { erro: MENSAGENS_ENTRADA.numero };
+    numero = valor;
+    texto = String(valor);
+  } else if (typeof valor === 'string') {
+    texto = valor.trim();
+    if (texto.length > 40 || !DECIMAL_TEXTO.test(texto)) {
+      return { erro: /^[+-]?\d/.test(texto) ? MENSAGENS_ENTRADA.numeroNotacao : MENSAGENS_ENTRADA.numero };
+    }
+    numero = Number(texto);
+  } else {
+    return { erro: MENSAGENS_ENTRADA.numero };
+  }
+  if (opcoes.inteiro) {
+    if (!Number.isInteger(numero)) return { erro: MENSAGENS_ENTRADA.inteiro };
+    if (numero < INTEIRO_MINIMO || numero > INTEIRO_MAXIMO) return { erro: MENSAGENS_ENTRADA.inteiroLimite };
+    return { numero, texto: String(numero) };
+  }
+  if (Math.abs(numero) >= DECIMAL_LIMITE) return { erro: MENSAGENS_ENTRADA.decimalLimite };
+  return { numero, texto };
+}
+
+// ISO 8601 as PostgreSQL reads it: date, optional time, optional zone.
+const DATA_ISO =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-](\d{2}):?(\d{2}))?)?$/;
+
+/**
+ * A real calendar instant of years 1 to 9999 in ISO 8601 ('2020-02-30', year 0 or year 275760 are not),
+ * answered as the text to store; undefined when it is not one.
+ */
+export function lerDataIso(valor: unknown): string | undefined {
+  if (typeof valor !== 'string') return undefined;
+  const texto = valor.trim();
+  const m = DATA_ISO.exec(texto);
+  if (!m) return undefined;
+  const [ano, mes, dia] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (ano < 1 || mes < 1 || mes > 12 || dia < 1 || dia > diasNoMes(ano, mes)) return undefined;
+  if (Number(m[4] ?? 0) > 23 || Number(m[5] ?? 0) > 59 || Number(m[6] ?? 0) > 59) return undefined;
+  if (Number(m[8] ?? 0) > 14 || Number(m[9] ?? 0) > 59) return undefined;
+  return texto;
+}
+
+// Zod pieces for hand-written routes (sales), with the same rules and messages.
+
+/** Text of at most `max` characters that the database can store. */
+export const zTexto = (max: number) =>
+  z
+    .string({ error: 'Valor inválido: informe um texto.' })
+    .max(max, { error: `Texto longo demais: no máximo ${max} caracteres.` })
+    .superRefine((v, ctx) => {
+      const r = validarTextoSeguro(v);
+      if (r !== true) ctx.addIssue({ code: 'custom', message: r });
+    });
+
+/** Integer that fits an integer column, optionally within [min, max]. */
+export const zInteiro = (min = INTEIRO_MINIMO, max = INTEIRO_MAXIMO) =>
+  z
+    .number({ error: MENSAGENS_ENTRADA.inteiro })
+    .int({ error: MENSAGENS_ENTRADA.inteiro })
+    .min(Math.max(min, INTEIRO_MINIMO), {
+      error: min > INTEIRO_MINIMO ? `Valor mínimo: ${min}.` : MENSAGENS_ENTRADA.inteiroLimite,
+    })
+    .max(Math.min(max, INTEIRO_MAXIMO), {
+      error: max < INTEIRO_MAXIMO ? `Valor máximo: ${max}.` : MENSAGENS_ENTRADA.inteiroLimite,
+    });
+
+/** Decimal sent as a JSON number or decimal text, answered as text (no float round trip). */
+export const zDecimal = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const r = lerNumeroEntrada(v);
+  if ('erro' in r) {
+    ctx.addIssue({ code: 'custom', message: r.erro });
+    return z.NEVER;
+  }
+  return r.texto;
+});
+
+/**
+ * pt-BR text for zod's own messages (types, sizes, unknown options), for schemas that give none.
+ * Install once per process with `z.config({ customError: erroZodPtBr })`.
+ */
+export function erroZodPtBr(issue: z.core.$ZodRawIssue): string | undefined {
+  switch (issue.code) {
+    case 'invalid_type': {
+      const nomes: Record<string, string> = {
+        string: 'um texto',
+        number: 'um número',
+        int: 'um número inteiro',
+        boolean: 'verdadeiro ou falso',
+        object: 'um objeto',
+        array: 'uma lista',
+      };
+      return issue.input === undefined
+        ? 'Campo obrigatório.'
+        : `Valor inválido: informe ${nomes[issue.expected] ?? 'um valor do tipo esperado'}.`;
+    }
+    case 'too_big':
+      return issue.origin === 'string'
+        ? `Texto longo demais: no máximo ${issue.maximum} caracteres.`
+        : issue.origin === 'array'
+          ? `Itens demais: no máximo ${issue.maximum}.`
+          : `Valor máximo: ${issue.maximum}.`;
+    case 'too_small':
+      return issue.origin === 'string'
+        ? `Texto curto demais: no mínimo ${issue.minimum} caracteres.`
+        : issue.origin === 'array'
+          ? `Itens de menos: no mínimo ${issue.minimum}.`
+          : `Valor mínimo: ${issue.minimum}.`;
+    case 'invalid_value':
+      return 'Opção inválida.';
+    case 'invalid_format':
+      return 'Formato inválido.';
+    case 'invalid_union':
+      return 'Valor inválido.';
+    case 'unrecognized_keys':
+      return `Campos não aceitos: ${issue.keys.join(', ')}.`;
+    default:
+      return 'Valor inválido.';
+  }
+}
