@@ -9,6 +9,7 @@ import {
   ErroMontagemNfce,
   ErroXsd,
   formatarDataHora,
+  fusoDaUf,
   gerarNfce,
   mensagemCStat,
   mensagemDuplicidade,
@@ -146,12 +147,19 @@ export function notaDoRegistro(l: Linha): NfceAssinada {
   };
 }
 
+/** The offset of a stored note's dhEmi ('-04:00' in Cuiabá), the clock its other times are printed on. */
+export function fusoDoRegistro(l: Linha): string {
+  const dh = String((l.dados_nfe as DadosNfce | null)?.dhEmi ?? '');
+  return /[+-]\d{2}:\d{2}$/.test(dh) ? dh.slice(-6) : fusoDaUf(null);
+}
+
 /** The authorisation protocol printed on the DANFE, when the note has one. */
 export function protocoloDoRegistro(l: Linha): { nProt: string; dhRecbto: string } | undefined {
   return l.protocolo_recebimento && l.data_recebimento
     ? {
         nProt: l.protocolo_recebimento as string,
-        dhRecbto: formatarDataHora(new Date(l.data_recebimento as string)),
+        // On the store's clock: the offset its dhEmi was written in (decision 0009).
+        dhRecbto: formatarDataHora(new Date(l.data_recebimento as string), fusoDoRegistro(l)),
       }
     : undefined;
 }
@@ -300,7 +308,9 @@ export class EmissaoNfce {
     if (emitida) throw new ErroNegocio(MENSAGEM_JA_EMITIDA);
     const { produtos, taxaEntrega } = await this.produtosDaVenda(ctx.grupoEmpresarialId, venda);
     const agora = this.fiscal.tempo.agora();
-    const dhEmi = formatarDataHora(agora);
+    // dhEmi/dhCont on the store's legal time (AC -05:00; AM, MT, MS, RO, RR -04:00; decision 0009).
+    const fuso = fusoDaUf(e.uf, e.codigoMunicipio);
+    const dhEmi = formatarDataHora(agora, fuso);
     const offline = e.contingencia.habilitado;
     const montar = (nNF: number, tpEmis: 1 | 9, xJust?: string) =>
       vendaParaNfce({
@@ -315,7 +325,9 @@ export class EmissaoNfce {
         contingencia:
           tpEmis === 9
             ? {
-                dhCont: e.contingencia.dataHora ? formatarDataHora(new Date(e.contingencia.dataHora)) : dhEmi,
+                dhCont: e.contingencia.dataHora
+                  ? formatarDataHora(new Date(e.contingencia.dataHora), fuso)
+                  : dhEmi,
                 xJust: xJust ?? e.contingencia.xJust ?? 'SEFAZ indisponivel para autorizacao da NFC-e',
               }
             : undefined,

@@ -5,6 +5,8 @@ import {
   ErroComunicacao,
   ErroEvento,
   ErroInutilizacao,
+  formatarDataHora,
+  fusoDaUf,
   inutilizarNumeracao,
   MENSAGEM_CANCELAMENTO_RECUSADO,
   MENSAGEM_JUSTIFICATIVA_CURTA,
@@ -63,6 +65,7 @@ export async function cancelarNota(fiscal: ServicoFiscal, p: PedidoCancelamento)
         xJust: motivo,
         tpAmb: Number(l.tp_amb) === 1 ? 1 : 2,
         dhEvento: fiscal.tempo.agora(),
+        fuso: fusoDaUf(e.uf, e.codigoMunicipio),
       },
       cert,
     );
@@ -127,7 +130,7 @@ export async function inutilizarNumeros(fiscal: ServicoFiscal, p: PedidoInutiliz
   if (!e.uf) throw new ErroNegocio('UF da empresa não informada.');
   const cert = await fiscal.certificado(e);
   const agora = fiscal.tempo.agora();
-  const ano = p.ano ?? new Date(agora.getTime() - 3 * 3_600_000).getUTCFullYear();
+  const ano = p.ano ?? Number(formatarDataHora(agora, fusoDaUf(e.uf, e.codigoMunicipio)).slice(0, 4));
   let r: ResultadoInutilizacao;
   try {
     r = await inutilizarNumeracao(

@@ -9,6 +9,7 @@ import {
   cancelarNfce,
   ErroComunicacao,
   ErroXsd,
+  fusoDaUf,
   inutilizarNumeracao,
   montarNfeProc,
   NAO_CONSTA,
@@ -179,6 +180,7 @@ export class FilaContingencia {
           xJust: JUSTIFICATIVA_SUBSTITUIDA,
           tpAmb,
           dhEvento: this.fiscal.tempo.agora(),
+          fuso: fusoDaUf(e.uf, e.codigoMunicipio),
         },
         cert,
       );
