@@ -4,6 +4,7 @@ export * from './balcao.ts';
 export * from './combos.ts';
 export * from './configuracao.ts';
 export * from './cozinha.ts';
+export * from './cpf-cnpj-venda.ts';
 export * from './descontos.ts';
 export * from './editavel.ts';
 export * from './entrega.ts';

@@ -81,6 +81,8 @@ export async function rotasCallCenter(app: FastifyInstance): Promise<void> {
           empresa: ref.optional(),
           liberacao: z.string().max(4096).optional(),
           vendaDescricao: z.string().max(100).optional(),
+          /** CPF na nota: refused when wrong, before anything is created ('CPF Inválido'...). */
+          cpfCnpj: z.string().max(30).optional(),
           produtos: z.array(item).max(500),
           pagamento: pagamento.optional(),
         }),

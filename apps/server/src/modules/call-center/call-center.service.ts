@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   adicionarItem,
   calcularTaxaEntrega,
+  cpfCnpjDaVenda,
   distanciaMetros,
   ErroNegocio as ErroDominio,
   escreverDinheiro,
@@ -299,11 +300,15 @@ export class ServicoCallCenter {
       empresa?: string | undefined;
       liberacao?: string | undefined;
       vendaDescricao?: string | undefined;
+      cpfCnpj?: string | undefined;
       produtos: ItemEntrada[];
       pagamento?: PagamentoEntrada | undefined;
     },
   ): Promise<VendaResposta & { roteamento: Roteamento; pagamentoCallCenter: PagamentoCallCenter | null }> {
     if (e.produtos.length === 0) throw new ErroNegocio(M.itemNaoInformado);
+    // CPF na nota: a wrong document is refused before the routing writes the customer's location.
+    const documento = cpfCnpjDaVenda(e.cpfCnpj);
+    if (!documento.ok) throw new ErroNegocio(documento.mensagem);
     const { clienteEndereco, ...roteamento } = await this.rotear(ctx, {
       ...e,
       produtos: e.produtos.flatMap((p) => [p.produto, ...(p.produtosFilho ?? []).map((f) => f.produto)]),
@@ -342,6 +347,7 @@ export class ServicoCallCenter {
       tipoVenda: e.tipoVenda,
       cliente: e.cliente,
       vendaDescricao: e.vendaDescricao,
+      cpfCnpj: documento.valor ?? undefined,
       localPedido: 69,
       distanciaEntregaMetros: roteamento.distanciaMetros ?? undefined,
       produtos: e.produtos,

@@ -9,6 +9,7 @@ import { ErroNegocio, ok } from '../../lib/envelope.ts';
 import { contaSchema, layoutConta } from '../impressao/layouts/layouts.ts';
 import { contaDaVenda } from '../impressao/layouts/venda.ts';
 import { rotasComprovanteVenda } from './comprovante-venda.routes.ts';
+import { rotasCpfCnpjVenda } from './cpf-cnpj-venda.routes.ts';
 import type { Contexto, ServicoVendas } from './vendas.service.ts';
 
 // Calls of the POS around a sale that are not sale writes: printing the bill (print module layouts, queued
@@ -91,6 +92,8 @@ export async function rotasVendasFrenteLoja(
   const db = app.servicos.banco.db;
   // The customer's receipt (DANFE NFC-e or non-fiscal) of an ended sale, and its reprint.
   await rotasComprovanteVenda(app, s, ctx);
+  // CPF na nota: the consumer's document, changed until the sale's note is issued.
+  await rotasCpfCnpjVenda(app, s, ctx);
 
   // The bill (print type 4, layout 'conta') of the sale as the server has it, on the terminal's cashier
   // sector. A second print of the same sale is a reprint: permission 54 (the operator's or a release).

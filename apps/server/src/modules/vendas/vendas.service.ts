@@ -7,6 +7,7 @@ import {
   type ClienteConvenio,
   cancelarPagamento,
   confirmarParaCozinha,
+  cpfCnpjDaVenda,
   deletarItem,
   deletarVendaCompleta,
   deslocarPosicoes,
@@ -794,6 +795,9 @@ export class ServicoVendas {
     const empresa = e.empresa ?? ctx.empresaCabecalho;
     if (!empresa) throw new ErroNegocio(M.empresaNaoInformada);
     this.garantirEmpresa(ctx, empresa);
+    // CPF na nota (issue 15): a wrong document is refused with the sale, not at the note after its end.
+    const documento = cpfCnpjDaVenda(e.cpfCnpj);
+    if (!documento.ok) throw new ErroNegocio(documento.mensagem);
     const porTipo: Record<number, number> = {
       [TIPO_VENDA.balcao]: PERMISSAO.lancarVendaBalcao,
       [TIPO_VENDA.mesa]: PERMISSAO.lancarMesa,
@@ -869,7 +873,7 @@ export class ServicoVendas {
         atendente: ctx.atendente ?? ctx.operador,
         cliente,
         vendaDescricao: e.vendaDescricao ?? cliente?.nome ?? 'Consumidor',
-        cpfCnpj: e.cpfCnpj ?? null,
+        cpfCnpj: documento.valor,
         localPedido: e.localPedido ? { id: e.localPedido } : { id: 68 },
         posicaoVenda: e.posicaoVenda ?? 0,
         distanciaEntregaMetros: e.distanciaEntregaMetros ?? null,
