@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alterarCpfCnpjEntradaSchema, recusaAlterarCpfCnpj, temNotaValida } from './cpf-cnpj-venda.ts';
+import { alterarCpfCnpjEntradaSchema, recusaAlterarCpfCnpj } from './cpf-cnpj-venda.ts';
 
 describe('CPF na nota of a sale', () => {
   it('changes while open, closing, or ended without a valid note', () => {
@@ -11,14 +11,6 @@ describe('CPF na nota of a sale', () => {
     );
     expect(recusaAlterarCpfCnpj(60, false)).toBe('Venda cancelada: o CPF/CNPJ não pode ser alterado.');
     expect(recusaAlterarCpfCnpj(61, false)).toBe('Venda cancelada: o CPF/CNPJ não pode ser alterado.');
-  });
-
-  it('a rejected or cancelled note does not count as issued', () => {
-    expect(temNotaValida([])).toBe(false);
-    expect(temNotaValida([{ statusNota: 'erro' }])).toBe(false);
-    expect(temNotaValida([{ statusNota: 'processado', cancelado: true }])).toBe(false);
-    expect(temNotaValida([{ statusNota: 'erro' }, { statusNota: 'contingencia' }])).toBe(true);
-    expect(temNotaValida([{ statusNota: 'processado', cancelado: false }])).toBe(true);
   });
 
   it('the API shape takes a document or null', () => {

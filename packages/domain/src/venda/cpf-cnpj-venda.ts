@@ -20,17 +20,11 @@ export const STATUS_CPF_CNPJ_ALTERAVEL: readonly number[] = [57, 58, 59];
 
 /**
  * May the document of a sale in this status change? Ended sales only while no note is valid (authorised or
- * offline, not cancelled): the note is the document's fiscal record. Answers null or the refusal.
+ * offline, not cancelled; `notaValida` of impressao/comprovante): the note is the document's fiscal record.
+ * Answers null or the refusal.
  */
 export function recusaAlterarCpfCnpj(status: number, notaValida: boolean): string | null {
   if (!STATUS_CPF_CNPJ_ALTERAVEL.includes(status)) return MENSAGENS_CPF_CNPJ_VENDA.vendaCancelada;
   if (notaValida) return MENSAGENS_CPF_CNPJ_VENDA.notaJaEmitida;
   return null;
-}
-
-/** The sale's copy of the note list says a valid note exists (authorised or offline, not cancelled). */
-export function temNotaValida(nfce: readonly Record<string, unknown>[]): boolean {
-  return nfce.some(
-    (n) => n.cancelado !== true && (n.statusNota === 'processado' || n.statusNota === 'contingencia'),
-  );
 }
