@@ -6,6 +6,14 @@ const catalogo: Record<string, string> = {
   ...(dados as unknown as { mensagens: Record<string, string> }).mensagens,
   // NT 2025.001 / 2025.002 era codes missing from the 2019 table
   '464': 'Rejeição: Código de Hash no QR-Code difere do calculado',
+  // MOC 4.00 Anexo I, texts of the NT that created them (not in the 2019 table):
+  // B03-10 (NT 2019.001), YA03-10/YA03-20/YA09-10 (NT 2016.002), ZD01-10/ZD02-10 (NT 2018.005).
+  '865': 'Rejeição: Total dos pagamentos menor que o total da nota',
+  '866': 'Rejeição: Ausência de troco quando o valor dos pagamentos informados for maior que o total da nota',
+  '869': 'Rejeição: Valor do troco incorreto',
+  '897': 'Rejeição: Código numérico em formato inválido',
+  '972': 'Rejeição: Obrigatória as informações do responsável técnico',
+  '973': 'Rejeição: CNPJ do responsável técnico inválido',
 };
 
 /** Catalogue text of a cStat, or undefined when the code is unknown. */

@@ -100,7 +100,8 @@ export function dadosTeste(over: Partial<DadosNfce> = {}, itens = 20): DadosNfce
     serie: 1,
     nNF: 1234,
     dhEmi: '2026-11-21T10:30:00-03:00',
-    cNF: '12345678',
+    // Not in NT 2019.001's forbidden list (12345678 and the like give 897 at SEFAZ).
+    cNF: '52816374',
     csc: { id: '000001', token: 'CSC-DE-TESTE-0123456789' },
     responsavelTecnico: {
       CNPJ: '11222333000181',
@@ -110,4 +111,9 @@ export function dadosTeste(over: Partial<DadosNfce> = {}, itens = 20): DadosNfce
     },
     ...over,
   };
+}
+
+/** The same sale issued now: what a SEFAZ (or the simulator) accepts online (704 beyond 5 minutes). */
+export function dadosAgora(over: Partial<DadosNfce> = {}, itens = 20): DadosNfce {
+  return dadosTeste({ dhEmi: new Date(), ...over }, itens);
 }

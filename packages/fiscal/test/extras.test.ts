@@ -13,7 +13,7 @@ import { ClienteSefaz, montarConsSitNFe, montarConsStatServ } from '../src/soap/
 import { limparTexto } from '../src/texto.ts';
 import { transmitirNfce } from '../src/transmitir.ts';
 import { validarXsd } from '../src/xsd.ts';
-import { dadosTeste, gerarCertificadoTeste, itemTeste } from './apoio.ts';
+import { dadosAgora, dadosTeste, gerarCertificadoTeste, itemTeste } from './apoio.ts';
 
 const cert = gerarCertificadoTeste().certificado;
 
@@ -54,7 +54,7 @@ describe('decimais e textos', () => {
     expect(montarNfce(dadosTeste({ ...cara, destinatario: { documento: '52998224725' } })).totais.vNF).toBe(
       '12000.00',
     );
-    expect(() => montarNfce(dadosTeste({ limiteSemIdentificacao: '300' }))).toThrow('acima de R$ 300.00');
+    expect(() => montarNfce(dadosTeste({ limiteSemIdentificacao: '300' }))).toThrow('acima de R$ 300,00');
   });
 
   it('limites: 990 itens, justificativa de contingência', () => {
@@ -80,7 +80,7 @@ describe('simulador: respostas no XSD, perda da requisição, persistência e CL
       ca: sim.certificadoPem,
     });
     try {
-      const n = gerarNfce(dadosTeste({ nNF: 501 }), cert);
+      const n = gerarNfce(dadosAgora({ nNF: 501 }), cert);
       const ret = await cliente.chamar(
         'autorizacao',
         `<enviNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><idLote>1</idLote><indSinc>1</indSinc>${n.xml}</enviNFe>`,
@@ -89,7 +89,7 @@ describe('simulador: respostas no XSD, perda da requisição, persistência e CL
       const cons = await cliente.chamar('consultaProtocolo', montarConsSitNFe(n.chave, 2));
       expect((await validarXsd(cons, 'retConsSitNFe')).erros).toEqual([]);
       // Asynchronous batch (indSinc 0): 103 with a receipt, then NFeRetAutorizacao4 gives the protocol.
-      const n2 = gerarNfce(dadosTeste({ nNF: 505 }), cert);
+      const n2 = gerarNfce(dadosAgora({ nNF: 505 }), cert);
       const lote = await cliente.autorizar(n2.xml, { sincrono: false, idLote: '2' });
       expect(lote.cStat).toBe(103);
       expect(lote.nRec).toMatch(/^\d{15}$/);
@@ -124,12 +124,12 @@ describe('simulador: respostas no XSD, perda da requisição, persistência e CL
     });
     try {
       const ok = gerarNfce(
-        dadosTeste({ nNF: 601, versaoQrCode: 2, destinatario: { documento: '52998224725' } }),
+        dadosAgora({ nNF: 601, versaoQrCode: 2, destinatario: { documento: '52998224725' } }),
         cert,
       );
       expect((await transmitirNfce(ok, cliente)).situacao).toBe('autorizada');
       const cscErrado = gerarNfce(
-        dadosTeste({
+        dadosAgora({
           nNF: 602,
           versaoQrCode: 2,
           destinatario: { documento: '52998224725' },
@@ -138,7 +138,7 @@ describe('simulador: respostas no XSD, perda da requisição, persistência e CL
         cert,
       );
       expect(await transmitirNfce(cscErrado, cliente)).toMatchObject({ situacao: 'rejeitada', cStat: 464 });
-      const semDest = gerarNfce(dadosTeste({ nNF: 603 }), cert);
+      const semDest = gerarNfce(dadosAgora({ nNF: 603 }), cert);
       expect(await transmitirNfce(semDest, cliente)).toMatchObject({ situacao: 'rejeitada', cStat: 750 });
     } finally {
       cliente.fechar();
@@ -156,7 +156,7 @@ describe('simulador: respostas no XSD, perda da requisição, persistência e CL
       ca: sim.certificadoPem,
     });
     try {
-      const r = await transmitirNfce(gerarNfce(dadosTeste({ nNF: 502 }), cert), cliente);
+      const r = await transmitirNfce(gerarNfce(dadosAgora({ nNF: 502 }), cert), cliente);
       expect(r).toMatchObject({ situacao: 'autorizada', viaConsulta: false });
       expect(sim.requisicoes.map((q) => q.operacao)).toEqual([
         'autorizacao',
@@ -164,7 +164,7 @@ describe('simulador: respostas no XSD, perda da requisição, persistência e CL
         'autorizacao',
       ]);
       await sim.definirCenario({ modo: 'derrubar', vezes: 5 });
-      const r2 = await transmitirNfce(gerarNfce(dadosTeste({ nNF: 503 }), cert), cliente);
+      const r2 = await transmitirNfce(gerarNfce(dadosAgora({ nNF: 503 }), cert), cliente);
       expect(r2.situacao).toBe('contingencia');
     } finally {
       cliente.fechar();
@@ -174,7 +174,7 @@ describe('simulador: respostas no XSD, perda da requisição, persistência e CL
 
   it('persistência em JSON: notas sobrevivem ao reinício (204 de verdade)', async () => {
     const arquivo = join(mkdtempSync(join(tmpdir(), 'sefaz-')), 'estado.json');
-    const n = gerarNfce(dadosTeste({ nNF: 504 }), cert);
+    const n = gerarNfce(dadosAgora({ nNF: 504 }), cert);
     const s1 = await iniciarSimuladorSefaz({ arquivo });
     const c1 = new ClienteSefaz({
       uf: 'SP',
@@ -195,7 +195,7 @@ describe('simulador: respostas no XSD, perda da requisição, persistência e CL
       ca: s2.certificadoPem,
     });
     try {
-      const outra = gerarNfce(dadosTeste({ nNF: 504, cNF: '11112222' }), cert);
+      const outra = gerarNfce(dadosAgora({ nNF: 504, cNF: '11112222' }), cert);
       expect(await transmitirNfce(outra, c2)).toMatchObject({ situacao: 'duplicidade', cStat: 539 });
       expect(s2.notas()).toHaveLength(1);
     } finally {

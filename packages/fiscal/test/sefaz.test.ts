@@ -7,7 +7,7 @@ import { iniciarSimuladorSefaz, type SimuladorSefaz } from '../src/simulador/ser
 import { ClienteSefaz, ErroComunicacao, montarEnviNFe } from '../src/soap/cliente.ts';
 import { cancelarNfce, inutilizarNumeracao, transmitirNfce } from '../src/transmitir.ts';
 import { ErroXsd, validarXsd } from '../src/xsd.ts';
-import { dadosTeste, gerarCertificadoTeste, itemTeste } from './apoio.ts';
+import { dadosAgora, gerarCertificadoTeste, itemTeste } from './apoio.ts';
 import { verificarComXmlCrypto, verificarComXmlsec1 } from './verificadores.ts';
 
 const { certificado: cert } = gerarCertificadoTeste();
@@ -45,14 +45,14 @@ describe('cliente SOAP x simulador SEFAZ (HTTPS, TLS mútuo)', () => {
     expect((await cliente.statusServico()).cStat).toBe(107);
     await sim.definirCenario({ modo: 'autorizar', status: 108 });
     expect((await cliente.statusServico()).cStat).toBe(108);
-    const n = gerarNfce(dadosTeste({ nNF: proximo() }), cert);
+    const n = gerarNfce(dadosAgora({ nNF: proximo() }), cert);
     const r = await transmitirNfce(n, cliente);
     expect(r.situacao).toBe('contingencia');
     await sim.definirCenario({ modo: 'autorizar' });
   });
 
   it('autoriza: protocolo de 15 dígitos, nfeProc válido no XSD e assinatura preservada', async () => {
-    const n = gerarNfce(dadosTeste({ nNF: proximo() }), cert);
+    const n = gerarNfce(dadosAgora({ nNF: proximo() }), cert);
     const r = await transmitirNfce(n, cliente);
     if (r.situacao !== 'autorizada') throw new Error(JSON.stringify(r));
     expect(r.cStat).toBe(100);
@@ -68,7 +68,7 @@ describe('cliente SOAP x simulador SEFAZ (HTTPS, TLS mútuo)', () => {
   });
 
   it('204: reenvio da mesma nota é reconhecido pela consulta (mesmo digest) como autorizada', async () => {
-    const n = gerarNfce(dadosTeste({ nNF: proximo() }), cert);
+    const n = gerarNfce(dadosAgora({ nNF: proximo() }), cert);
     const r1 = await transmitirNfce(n, cliente);
     expect(r1.situacao).toBe('autorizada');
     const antes = sim.requisicoes.length;
@@ -79,13 +79,13 @@ describe('cliente SOAP x simulador SEFAZ (HTTPS, TLS mútuo)', () => {
 
   it('204 com outro conteúdo e 539 (mesmo número, outra chave): duplicidade para renumerar', async () => {
     const nNF = proximo();
-    const original = gerarNfce(dadosTeste({ nNF }), cert);
+    const original = gerarNfce(dadosAgora({ nNF }), cert);
     expect((await transmitirNfce(original, cliente)).situacao).toBe('autorizada');
-    const mesmaChaveOutroConteudo = gerarNfce(dadosTeste({ nNF, infCpl: 'outra venda' }), cert);
+    const mesmaChaveOutroConteudo = gerarNfce(dadosAgora({ nNF, infCpl: 'outra venda' }), cert);
     expect(mesmaChaveOutroConteudo.chave).toBe(original.chave);
     const r204 = await transmitirNfce(mesmaChaveOutroConteudo, cliente);
     expect(r204).toMatchObject({ situacao: 'duplicidade', cStat: 204 });
-    const outraChave = gerarNfce(dadosTeste({ nNF, cNF: '87654321' }), cert);
+    const outraChave = gerarNfce(dadosAgora({ nNF, cNF: '87654321' }), cert);
     const r539 = await transmitirNfce(outraChave, cliente);
     if (r539.situacao !== 'duplicidade') throw new Error(JSON.stringify(r539));
     expect(r539.cStat).toBe(539);
@@ -96,7 +96,7 @@ describe('cliente SOAP x simulador SEFAZ (HTTPS, TLS mútuo)', () => {
 
   it('rejeição: código escolhido + texto do catálogo', async () => {
     await sim.definirCenario({ modo: 'rejeitar', cStat: 225 });
-    const r = await transmitirNfce(gerarNfce(dadosTeste({ nNF: proximo() }), cert), cliente);
+    const r = await transmitirNfce(gerarNfce(dadosAgora({ nNF: proximo() }), cert), cliente);
     await sim.definirCenario({ modo: 'autorizar' });
     expect(r).toMatchObject({
       situacao: 'rejeitada',
@@ -107,7 +107,7 @@ describe('cliente SOAP x simulador SEFAZ (HTTPS, TLS mútuo)', () => {
 
   it('XML fora do esquema não é enviado: ErroXsd antes de qualquer requisição', async () => {
     const n = gerarNfce(
-      dadosTeste({
+      dadosAgora({
         nNF: proximo(),
         itens: [itemTeste(1, { NCM: '123' })],
         pagamentos: [{ tPag: '01', vPag: 30 }],
@@ -120,7 +120,7 @@ describe('cliente SOAP x simulador SEFAZ (HTTPS, TLS mútuo)', () => {
   });
 
   it('assinatura adulterada é recusada pelo simulador (297)', async () => {
-    const n = gerarNfce(dadosTeste({ nNF: proximo() }), cert);
+    const n = gerarNfce(dadosAgora({ nNF: proximo() }), cert);
     const adulterada = { ...n, xml: n.xml.replace('<natOp>VENDA</natOp>', '<natOp>VENDAS</natOp>') };
     const r = await transmitirNfce(adulterada, cliente);
     expect(r).toMatchObject({ situacao: 'rejeitada', cStat: 297 });
@@ -129,7 +129,7 @@ describe('cliente SOAP x simulador SEFAZ (HTTPS, TLS mútuo)', () => {
   it('timeout: consulta a chave ANTES de reenviar e encontra a nota autorizada', async () => {
     await sim.definirCenario({ modo: 'lento', atrasoMs: 4000, operacoes: ['autorizacao'] });
     const lento = novoCliente(1500);
-    const n = gerarNfce(dadosTeste({ nNF: proximo() }), cert);
+    const n = gerarNfce(dadosAgora({ nNF: proximo() }), cert);
     const antes = sim.requisicoes.length;
     const r = await transmitirNfce(n, lento);
     lento.fechar();
@@ -144,12 +144,12 @@ describe('cliente SOAP x simulador SEFAZ (HTTPS, TLS mútuo)', () => {
   it('SEFAZ fora do ar: contingência recomendada; nota tpEmis 9 é autorizada quando volta', async () => {
     await sim.definirCenario({ modo: 'fora' });
     const nNF = proximo();
-    const r = await transmitirNfce(gerarNfce(dadosTeste({ nNF }), cert), cliente);
+    const r = await transmitirNfce(gerarNfce(dadosAgora({ nNF }), cert), cliente);
     if (r.situacao !== 'contingencia') throw new Error(JSON.stringify(r));
     expect(r.mensagem).toContain('Contingência recomendada');
     await expect(cliente.statusServico()).rejects.toBeInstanceOf(ErroComunicacao);
     const offline = gerarNfce(
-      dadosTeste({ nNF, tpEmis: 9, contingencia: { dhCont: new Date(), xJust: 'SEFAZ sem comunicacao' } }),
+      dadosAgora({ nNF, tpEmis: 9, contingencia: { dhCont: new Date(), xJust: 'SEFAZ sem comunicacao' } }),
       cert,
     );
     await sim.definirCenario({ modo: 'autorizar' });
@@ -168,7 +168,7 @@ describe('cliente SOAP x simulador SEFAZ (HTTPS, TLS mútuo)', () => {
 
 describe('eventos: cancelamento e inutilização', () => {
   it('cancela (135), recusa o segundo (218), consulta mostra cancelada e 501 após 7 dias', async () => {
-    const n = gerarNfce(dadosTeste({ nNF: proximo() }), cert);
+    const n = gerarNfce(dadosAgora({ nNF: proximo() }), cert);
     const a = await transmitirNfce(n, cliente);
     if (a.situacao !== 'autorizada') throw new Error(JSON.stringify(a));
     const base = { chave: n.chave, nProt: a.nProt, xJust: 'Cliente desistiu da compra', tpAmb: 2 as const };
@@ -184,7 +184,7 @@ describe('eventos: cancelamento e inutilização', () => {
     const cons = await cliente.consultarProtocolo(n.chave);
     expect(cons).toMatchObject({ cStat: 101, cancelada: true });
 
-    const velha = gerarNfce(dadosTeste({ nNF: proximo() }), cert);
+    const velha = gerarNfce(dadosAgora({ nNF: proximo() }), cert);
     const av = await transmitirNfce(velha, cliente);
     if (av.situacao !== 'autorizada') throw new Error(JSON.stringify(av));
     deslocamentoMs = 8 * 86_400_000;
@@ -207,7 +207,7 @@ describe('eventos: cancelamento e inutilização', () => {
   });
 
   it('justificativa curta e falta de protocolo são barradas antes do envio', () => {
-    const n = gerarNfce(dadosTeste({ nNF: 5 }), cert);
+    const n = gerarNfce(dadosAgora({ nNF: 5 }), cert);
     expect(() =>
       montarCancelamento(
         { chave: n.chave, nProt: '135150001686732', xJust: 'curta', tpAmb: 2, dhEvento: new Date() },
@@ -258,12 +258,12 @@ describe('eventos: cancelamento e inutilização', () => {
       deslocamentoMs = 0;
     }
     // A voided number cannot be authorised any more.
-    const n = gerarNfce(dadosTeste({ nNF: 9005 }), cert);
+    const n = gerarNfce(dadosAgora({ nNF: 9005 }), cert);
     expect(await transmitirNfce(n, cliente)).toMatchObject({ situacao: 'rejeitada', cStat: 206 });
   });
 
   it('eventos, inutilização e enviNFe gerados passam no XSD e as assinaturas verificam (xml-crypto e xmlsec1)', async () => {
-    const n = gerarNfce(dadosTeste({ nNF: 77 }), cert);
+    const n = gerarNfce(dadosAgora({ nNF: 77 }), cert);
     const ev = montarCancelamento(
       {
         chave: n.chave,

@@ -2,7 +2,7 @@
 // It validates what it receives (XSD + XML-DSig), keeps issued keys and numbers (so 204 and 539 happen
 // for real), authorises with 15-digit protocols and answers per a scenario that tests change at runtime.
 // For development and tests only: no real fiscal value.
-import { createHash } from 'node:crypto';
+import { X509Certificate } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
@@ -18,8 +18,10 @@ import {
   OPERACOES,
   operacaoDaRequisicao,
 } from '../soap/servicos.ts';
+import type { Uf } from '../ufs.ts';
 import { type EsquemaXsd, validarXsd } from '../xsd.ts';
 import { gerarCertificadoServidor } from './certificado-servidor.ts';
+import { aplicarRegrasNfce, type ConsultaCsc } from './regras.ts';
 
 export type CenarioSefaz = (
   | { modo: 'autorizar' }
@@ -46,8 +48,19 @@ export interface OpcoesSimulador {
   /** Clock, for the 7-day cancellation rule in tests. */
   agora?: () => Date;
   cenario?: CenarioSefaz;
-  /** CSC tokens by id (cIdToken without leading zeros): when given, the v2 QR hash is checked (464). */
-  csc?: Record<string, string>;
+  /**
+   * The companies' CSC as SEFAZ keeps it: tokens by id (cIdToken without leading zeros) for every company, or a
+   * lookup by CNPJ and id. When given, the v2 QR hash is checked (462 unknown id, 464 wrong hash).
+   */
+  csc?: Record<string, string> | ConsultaCsc;
+  /** UFs the endpoint authorises (226 for others); default any UF. */
+  ufs?: readonly Uf[];
+  /** Trusted CAs (PEM, roots and intermediates): when given, certificate chains are checked (293/283). */
+  acConfiaveis?: readonly string[];
+  /** UFs that demand infRespTec (972); default every UF. */
+  ufsExigemRespTec?: readonly Uf[];
+  /** Rejections of one key within an hour after which SEFAZ answers 656 (consumo indevido). Default 10. */
+  limiteConsumoIndevido?: number;
   /** NFC-e value above which the consumer must be identified (750). Default 10000.00. */
   limiteSemIdentificacao?: number;
 }
@@ -104,6 +117,14 @@ function resultado(op: NomeOperacao, corpo: string): string {
 const tag = (xml: string, nome: string): string | undefined =>
   new RegExp(`<${nome}>([^<]*)</${nome}>`).exec(xml)?.[1];
 
+/** The simulator is a homologação endpoint: anything of production (tpAmb 1) gets B24-10's 252. */
+const AMBIENTE_SIMULADOR = 2;
+const recusaAmbiente = (): [number, string] => [
+  252,
+  `${mensagemCStat(252) ?? 'Rejeição: Ambiente informado diverge do Ambiente de recebimento'} (simulador local: somente homologação)`,
+];
+const HORA_MS = 3_600_000;
+
 export async function iniciarSimuladorSefaz(opcoes: OpcoesSimulador = {}): Promise<SimuladorSefaz> {
   const host = opcoes.host ?? 'localhost';
   const agora = opcoes.agora ?? (() => new Date());
@@ -122,6 +143,13 @@ export async function iniciarSimuladorSefaz(opcoes: OpcoesSimulador = {}): Promi
   };
   const requisicoes: RequisicaoRegistrada[] = [];
   const tls = gerarCertificadoServidor(host);
+  const acConfiaveis = opcoes.acConfiaveis?.map((pem) => new X509Certificate(pem));
+  const cscOpcao = opcoes.csc;
+  const consultaCsc: ConsultaCsc | undefined =
+    typeof cscOpcao === 'function' ? cscOpcao : cscOpcao ? (_cnpj, id) => cscOpcao[id] : undefined;
+  /** Rejection instants per key, for 656 (consumo indevido). */
+  const rejeicoes = new Map<string, number[]>();
+  const limiteConsumo = opcoes.limiteConsumoIndevido ?? 10;
   const dh = () => formatarDataHora(agora());
 
   function protocolo(cUF: number): string {
@@ -172,7 +200,7 @@ export async function iniciarSimuladorSefaz(opcoes: OpcoesSimulador = {}): Promi
     );
   }
 
-  async function processarLote(msg: string): Promise<string> {
+  async function processarLote(msg: string, certificadoTransmissor?: Buffer): Promise<string> {
     const tpAmb = tag(msg, 'tpAmb') ?? '2';
     const nfe = /<NFe[\s>][\s\S]*<\/NFe>/.exec(msg)?.[0] ?? '';
     const chave = /Id="NFe([0-9A-Z]{44})"/.exec(nfe)?.[1] ?? '';
@@ -189,10 +217,22 @@ export async function iniciarSimuladorSefaz(opcoes: OpcoesSimulador = {}): Promi
     if (erro) return lote(erro[0], erro[1]);
     const processado = (cStat: number, xMotivo: string, extra: { nProt?: string; digVal?: string } = {}) =>
       lote(104, 'Lote processado', protNFe(chave, cStat, xMotivo, { ...extra, dh: agoraTxt, tpAmb }));
-    if (!validarChave(chave)) return processado(236, mensagemCStat(236) ?? 'Chave inválida');
+    const ambienteNota = tag(nfe, 'tpAmb');
+    if (ambienteNota !== String(AMBIENTE_SIMULADOR)) return processado(...recusaAmbiente());
+    // 656: the same key refused again and again within the hour is blocked (consumo indevido).
+    const instante = agora().getTime();
+    const recentes = (rejeicoes.get(chave) ?? []).filter((t) => instante - t < HORA_MS);
+    rejeicoes.set(chave, recentes);
+    if (recentes.length >= limiteConsumo)
+      return processado(656, mensagemCStat(656) ?? 'Rejeição: Consumo Indevido');
+    const recusada = (cStat: number, xMotivo: string) => {
+      recentes.push(instante);
+      return processado(cStat, xMotivo);
+    };
+    if (!validarChave(chave)) return recusada(236, mensagemCStat(236) ?? 'Chave inválida');
     const p = decomporChave(chave);
     if (String(p.cDV) !== tag(nfe, 'cDV') || String(p.nNF) !== tag(nfe, 'nNF')) {
-      return processado(253, 'Rejeição: Digito Verificador da chave de acesso composta inválida');
+      return recusada(253, 'Rejeição: Digito Verificador da chave de acesso composta inválida');
     }
     const digVal = /<DigestValue>([^<]+)<\/DigestValue>/.exec(nfe)?.[1] ?? '';
     const existente = estado.notas[chave];
@@ -217,33 +257,25 @@ export async function iniciarSimuladorSefaz(opcoes: OpcoesSimulador = {}): Promi
     ) {
       return processado(206, 'Rejeição: NF-e já está inutilizada na Base de dados da SEFAZ');
     }
+    const regra = await aplicarRegrasNfce(nfe, {
+      agora: agora(),
+      tpAmbEndpoint: AMBIENTE_SIMULADOR,
+      ufs: opcoes.ufs,
+      csc: consultaCsc,
+      acConfiaveis,
+      certificadoTransmissor,
+      ufsExigemRespTec: opcoes.ufsExigemRespTec,
+    });
+    if (regra) return recusada(regra[0], regra[1]);
     const vNF = Number(tag(nfe, 'vNF') ?? '0');
     if (!nfe.includes('<dest>') && vNF > (opcoes.limiteSemIdentificacao ?? 10_000)) {
-      return processado(
+      return recusada(
         750,
         'Rejeição: NFC-e com valor total superior ao permitido para destinatário não identificado',
       );
     }
-    const qr = /<qrCode>([^<]+)<\/qrCode>/.exec(nfe)?.[1]?.replace(/&amp;/g, '&');
-    if (opcoes.csc && qr) {
-      const campos = (qr.split('?p=')[1] ?? '').split('|');
-      if (campos[1] === '2') {
-        const token = opcoes.csc[campos[campos.length - 2] ?? ''];
-        const esperado = token
-          ? createHash('sha1')
-              .update(campos.slice(0, -1).join('|') + token)
-              .digest('hex')
-              .toUpperCase()
-          : '';
-        if (esperado !== campos[campos.length - 1]) {
-          return processado(
-            464,
-            mensagemCStat(464) ?? 'Rejeição: Código de Hash no QR-Code difere do calculado',
-          );
-        }
-      }
-    }
     if (cenario.modo === 'rejeitar') {
+      recentes.push(instante);
       return processado(
         cenario.cStat,
         cenario.xMotivo ?? mensagemCStat(cenario.cStat) ?? 'Rejeição: Erro não catalogado',
@@ -276,8 +308,8 @@ export async function iniciarSimuladorSefaz(opcoes: OpcoesSimulador = {}): Promi
   const recibos = new Map<string, string>();
 
   /** indSinc 1 answers with the protocol; indSinc 0 answers 103 with a receipt for NFeRetAutorizacao4. */
-  async function autorizacao(msg: string): Promise<string> {
-    const resultado = await processarLote(msg);
+  async function autorizacao(msg: string, certificadoTransmissor?: Buffer): Promise<string> {
+    const resultado = await processarLote(msg, certificadoTransmissor);
     if (tag(msg, 'indSinc') !== '0') return resultado;
     const cUF = tag(resultado, 'cUF') ?? '35';
     const nRec = `${cUF}${String(Date.now()).slice(-5)}${String(recibos.size + 1).padStart(8, '0')}`;
@@ -311,6 +343,7 @@ export async function iniciarSimuladorSefaz(opcoes: OpcoesSimulador = {}): Promi
     const cab = (cStat: number, xMotivo: string) =>
       `<retConsSitNFe xmlns="${NS_NFE}" versao="4.00"><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic>` +
       `<cStat>${cStat}</cStat><xMotivo>${xMotivo}</xMotivo><cUF>${cUF}</cUF><dhRecbto>${dh()}</dhRecbto><chNFe>${chave}</chNFe>`;
+    if (tpAmb !== String(AMBIENTE_SIMULADOR)) return `${cab(...recusaAmbiente())}</retConsSitNFe>`;
     if (!n)
       return `${cab(217, mensagemCStat(217) ?? 'Rejeição: NF-e não consta na base de dados da SEFAZ')}</retConsSitNFe>`;
     if (n.cancelada) {
@@ -320,7 +353,8 @@ export async function iniciarSimuladorSefaz(opcoes: OpcoesSimulador = {}): Promi
   }
 
   function status(msg: string): string {
-    const c = cenario.status ?? 107;
+    const ambiente = tag(msg, 'tpAmb') === String(AMBIENTE_SIMULADOR);
+    const c = ambiente ? (cenario.status ?? 107) : 252;
     return (
       `<retConsStatServ xmlns="${NS_NFE}" versao="4.00"><tpAmb>${tag(msg, 'tpAmb') ?? '2'}</tpAmb><verAplic>${VER_APLIC}</verAplic>` +
       `<cStat>${c}</cStat><xMotivo>${mensagemCStat(c) ?? ''}</xMotivo><cUF>${tag(msg, 'cUF') ?? '35'}</cUF>` +
@@ -342,6 +376,7 @@ export async function iniciarSimuladorSefaz(opcoes: OpcoesSimulador = {}): Promi
       `<cStat>${cStat}</cStat><xMotivo>${xMotivo}</xMotivo><chNFe>${chave}</chNFe><tpEvento>110111</tpEvento>` +
       `<xEvento>Cancelamento registrado</xEvento><nSeqEvento>${seq}</nSeqEvento><dhRegEvento>${agoraTxt}</dhRegEvento>` +
       `${nProt ? `<nProt>${nProt}</nProt>` : ''}</infEvento></retEvento></retEnvEvento>`;
+    if (tpAmb !== String(AMBIENTE_SIMULADOR)) return ret(...recusaAmbiente());
     if (tag(msg, 'tpEvento') !== '110111')
       return ret(490, 'Rejeição: Tipo do evento não suportado pelo simulador');
     const erro = await checar(msg, 'envEventoCancNFe', 'infEvento');
@@ -385,6 +420,7 @@ export async function iniciarSimuladorSefaz(opcoes: OpcoesSimulador = {}): Promi
       `<cStat>${cStat}</cStat><xMotivo>${xMotivo}</xMotivo><cUF>${campos.cUF}</cUF><ano>${campos.ano}</ano>` +
       `<CNPJ>${campos.CNPJ}</CNPJ><mod>${campos.mod}</mod><serie>${campos.serie}</serie><nNFIni>${campos.nNFIni}</nNFIni>` +
       `<nNFFin>${campos.nNFFin}</nNFFin><dhRecbto>${dh()}</dhRecbto>${nProt ? `<nProt>${nProt}</nProt>` : ''}</infInut></retInutNFe>`;
+    if (campos.tpAmb !== String(AMBIENTE_SIMULADOR)) return ret(...recusaAmbiente());
     const erro = await checar(msg, 'inutNFe', 'infInut');
     if (erro) return ret(erro[0], erro[1]);
     const ano = 2000 + Number(campos.ano);
@@ -410,6 +446,7 @@ export async function iniciarSimuladorSefaz(opcoes: OpcoesSimulador = {}): Promi
   async function atender(
     corpo: string,
     acao: string | undefined,
+    certificadoTransmissor?: Buffer,
   ): Promise<{ op: NomeOperacao; xml: string } | null> {
     const operacao = operacaoDaRequisicao(corpo, acao);
     const msg = conteudoMensagem(corpo, 'nfeDadosMsg');
@@ -424,7 +461,7 @@ export async function iniciarSimuladorSefaz(opcoes: OpcoesSimulador = {}): Promi
     let xml: string;
     switch (op) {
       case 'autorizacao':
-        xml = await autorizacao(msg);
+        xml = await autorizacao(msg, certificadoTransmissor);
         break;
       case 'consultaProtocolo':
         xml = consulta(msg);
@@ -464,8 +501,10 @@ export async function iniciarSimuladorSefaz(opcoes: OpcoesSimulador = {}): Promi
             res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(cenario));
             return;
           }
+          let certificadoTransmissor: Buffer | undefined;
           if (opcoes.exigirCertificadoCliente) {
             const peer = (req.socket as import('node:tls').TLSSocket).getPeerCertificate();
+            if (peer?.raw) certificadoTransmissor = peer.raw;
             if (!peer || Object.keys(peer).length === 0) {
               res
                 .writeHead(403, { 'Content-Type': 'text/plain' })
@@ -485,7 +524,7 @@ export async function iniciarSimuladorSefaz(opcoes: OpcoesSimulador = {}): Promi
             return;
           }
           try {
-            const r = await atender(corpo, acao);
+            const r = await atender(corpo, acao, certificadoTransmissor);
             if (!r) {
               res.writeHead(400, { 'Content-Type': 'text/plain' }).end('Mensagem SOAP não reconhecida');
               return;
