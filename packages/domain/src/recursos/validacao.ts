@@ -1,6 +1,10 @@
 import { itensDoGrupo } from '../catalogos/grupos.ts';
-import { lerData, validarData } from '../validadores/data.ts';
-import { lerDataIso, lerNumeroEntrada, textoInseguroEm, validarTextoSeguro } from '../validadores/entrada.ts';
+import {
+  lerDataEntrada,
+  lerNumeroEntrada,
+  textoInseguroEm,
+  validarTextoSeguro,
+} from '../validadores/entrada.ts';
 import { type ResultadoRegra, validarQuantidade, validarValor } from '../validadores/genericos.ts';
 import { MENSAGENS_VALIDACAO } from '../validadores/mensagens.ts';
 import type { Campo, DefinicaoRecurso, ValidadorTexto } from './definir-recurso.ts';
@@ -54,18 +58,9 @@ function validarCampo(campo: Campo, valor: unknown): ResultadoRegra | { valor: u
     case 'booleano':
       return typeof valor === 'boolean' ? { valor } : M.booleano;
     case 'data': {
-      // ISO 8601 of a real day (not 2020-02-30, year 0 or 275760), or DD/MM/YYYY turned into ISO so that the
-      // database never reads it with its own date order.
-      const iso = lerDataIso(valor);
-      if (iso !== undefined) return { valor: iso };
-      const r = validarData(valor);
-      if (r !== true) return r;
-      const d = lerData(valor);
-      if (!d) return M.data;
-      const p = (n: number, t = 2) => String(n).padStart(t, '0');
-      return {
-        valor: `${p(d.ano, 4)}-${p(d.mes)}-${p(d.dia)}T${p(d.hora)}:${p(d.minuto)}:${p(d.segundo)}.${p(d.milissegundo, 3)}`,
-      };
+      // A real day (not 2020-02-30, year 0 or 275760); DD/MM/YYYY is stored as ISO.
+      const data = lerDataEntrada(valor);
+      return data === undefined ? M.data : { valor: data };
     }
     case 'ref':
       return typeof valor === 'string' && ID.test(valor) ? { valor } : M.referencia;

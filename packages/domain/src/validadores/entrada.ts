@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { diasNoMes } from './data.ts';
+import { dataValida, diasNoMes, lerData } from './data.ts';
 
 // Issue 14 point 8: what the database can hold, checked before it is asked. One rule per kind of value,
 // shared by the generic resources, their filters and the sale routes, so a bad value is a pt-BR message
@@ -62,7 +62,7 @@ export function textoInseguroEm(
 }
 
 // Plain decimal notation only: Number() would also read '0x1F', '0b11', '0o7', '1e400' and ' '.
-const DECIMAL_TEXTO = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+const DECIMAL_TEXTO = /^-?(\d+(\.\d*)?|\.\d+)$/;
 
 export type LeituraNumero = { numero: number; texto: string } | { erro: string };
 
@@ -80,7 +80,7 @@ export function lerNumeroEntrada(valor: unknown, opcoes: { inteiro?: boolean } =
   } else if (typeof valor === 'string') {
     texto = valor.trim();
     if (texto.length > 40 || !DECIMAL_TEXTO.test(texto)) {
-      return { erro: /^[+-]?\d/.test(texto) ? MENSAGENS_ENTRADA.numeroNotacao : MENSAGENS_ENTRADA.numero };
+      return { erro: /^[+-]?\.?\d/.test(texto) ? MENSAGENS_ENTRADA.numeroNotacao : MENSAGENS_ENTRADA.numero };
     }
     numero = Number(texto);
   } else {
@@ -113,6 +113,19 @@ export function lerDataIso(valor: unknown): string | undefined {
   if (Number(m[4] ?? 0) > 23 || Number(m[5] ?? 0) > 59 || Number(m[6] ?? 0) > 59) return undefined;
   if (Number(m[8] ?? 0) > 14 || Number(m[9] ?? 0) > 59) return undefined;
   return texto;
+}
+
+/**
+ * A date sent by a client as the text to store: ISO 8601 as sent, or DD/MM/YYYY (spec 1 section 5) turned
+ * into ISO so that the database never reads it in its own date order; undefined when it is not a real day.
+ */
+export function lerDataEntrada(valor: unknown): string | undefined {
+  const iso = lerDataIso(valor);
+  if (iso !== undefined) return iso;
+  const d = dataValida(valor) ? lerData(valor) : undefined;
+  if (!d) return undefined;
+  const p = (n: number, t = 2) => String(n).padStart(t, '0');
+  return `${p(d.ano, 4)}-${p(d.mes)}-${p(d.dia)}T${p(d.hora)}:${p(d.minuto)}:${p(d.segundo)}.${p(d.milissegundo, 3)}`;
 }
 
 // Zod pieces for hand-written routes (sales), with the same rules and messages.
@@ -185,7 +198,8 @@ export function erroZodPtBr(issue: z.core.$ZodRawIssue): string | undefined {
     case 'invalid_format':
       return 'Formato inválido.';
     case 'invalid_union':
-      return 'Valor inválido.';
+      // The first alternative's own message says what was expected ('informe um número inteiro').
+      return issue.errors[0]?.[0]?.message ?? 'Valor inválido.';
     case 'unrecognized_keys':
       return `Campos não aceitos: ${issue.keys.join(', ')}.`;
     default:
