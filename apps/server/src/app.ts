@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Banco } from './db/client.ts';
+import { erroParaLog } from './lib/erro-sem-sql.ts';
 import { type Tempo, tempoReal } from './lib/tempo.ts';
 import { rotasArmazenamento } from './modules/armazenamento/armazenamento.routes.ts';
 import { rotasAuth } from './modules/auth/auth.routes.ts';
@@ -31,6 +32,7 @@ import { rotasUsuarios } from './modules/usuarios/usuarios.routes.ts';
 import { ServicoCatalogo } from './modules/vendas/catalogo.service.ts';
 import { invalidarCatalogoEmEscritas, rotasVendas } from './modules/vendas/vendas.routes.ts';
 import { autenticacao } from './plugins/autenticacao.ts';
+import { entradaSegura } from './plugins/entrada.ts';
 import { envelopeDeErros } from './plugins/envelope.ts';
 import { iniciarTempoReal, type TempoReal } from './plugins/tempo-real.ts';
 
@@ -63,7 +65,11 @@ export interface OpcoesApp {
 
 export async function construirApp({ config, banco, logger, tempo }: OpcoesApp): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    // Database errors are logged without their statement and parameters (issue 14 point 3).
+    logger:
+      logger === false
+        ? false
+        : { level: config.logLevel, ...(logger === true ? {} : logger), serializers: { err: erroParaLog } },
     bodyLimit: 5 * 1024 * 1024,
     // X-Forwarded-For is believed only from the proxies the deployment names (TRUST_PROXY); otherwise the
     // client address is the socket's, so a forged header cannot dodge the login limits.
@@ -97,6 +103,8 @@ export async function construirApp({ config, banco, logger, tempo }: OpcoesApp):
   } satisfies Servicos);
   // Before any route: the token check is attached to every route registered from here on.
   autenticacao(app);
+  // Then texts the database cannot store are refused on every route (issue 14 point 8).
+  entradaSegura(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

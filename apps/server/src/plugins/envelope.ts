@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErroNegocio, falha } from '../lib/envelope.ts';
+import { recusaDoBanco } from './entrada.ts';
 
 const ehErroFastify = (e: unknown): e is FastifyError =>
   typeof e === 'object' && e !== null && typeof (e as { code?: unknown }).code === 'string';
@@ -32,6 +33,12 @@ export function envelopeDeErros(app: FastifyInstance): void {
       if (erro.statusCode && erro.statusCode >= 400 && erro.statusCode < 500) {
         return reply.status(erro.statusCode).send(falha(erro.message));
       }
+    }
+    // A value the database refused (out of a column's range, too many parameters): the client's input.
+    const recusa = recusaDoBanco(erro);
+    if (recusa) {
+      request.log.warn({ err: erro }, 'valor recusado pelo banco de dados');
+      return reply.status(200).send(falha(recusa));
     }
     request.log.error({ err: erro }, 'erro não tratado');
     return reply.status(500).send(falha('Erro Não Catalogado.'));
