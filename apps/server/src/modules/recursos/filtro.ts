@@ -1,4 +1,11 @@
-import type { DefinicaoRecurso } from '@retaguarda/domain';
+import {
+  type DefinicaoRecurso,
+  FILTRO_MAXIMO_VALORES,
+  lerDataEntrada,
+  lerNumeroEntrada,
+  MENSAGENS_ENTRADA,
+  validarTextoSeguro,
+} from '@retaguarda/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { ErroNegocio } from '../../lib/envelope.ts';
 import { type ColunaPublica, colunasDoRecurso } from './colunas.ts';
@@ -58,8 +65,15 @@ export function expressao(alvo: Alvo): SQL {
   return sql`(${col} #>> ${`{${alvo.caminho.join(',')}}`}::text[])`;
 }
 
-function erroValor(campo: string): never {
-  throw new ErroNegocio(`Valor inválido no filtro para o campo ${campo}.`);
+function erroValor(campo: string, motivo?: string): never {
+  throw new ErroNegocio(`Valor inválido no filtro para o campo ${campo}.${motivo ? ` ${motivo}` : ''}`);
+}
+
+function texto(alvo: Alvo, valor: unknown): string {
+  if (typeof valor !== 'string' || valor.length > 1000) erroValor(alvo.campo);
+  const seguro = validarTextoSeguro(valor);
+  if (seguro !== true) erroValor(alvo.campo, seguro);
+  return valor;
 }
 
 // Converts a filter value to a typed SQL parameter for the target, refusing what the column cannot hold
@@ -70,22 +84,25 @@ function parametro(alvo: Alvo, valor: unknown): SQL {
     case 'texto':
     case 'id':
     case 'ids':
-      if (typeof valor !== 'string' || valor.length > 1000) erroValor(alvo.campo);
-      return sql`${valor}::text`;
+      return sql`${texto(alvo, valor)}::text`;
     case 'numero': {
-      const n = typeof valor === 'string' && valor.trim() !== '' ? Number(valor) : valor;
-      if (typeof n !== 'number' || !Number.isFinite(n)) erroValor(alvo.campo);
-      return sql`${String(valor)}::numeric`;
+      // Decimal notation within the columns' limits, as the writes (no '0x1F', 30 digits or 2^31).
+      const lido = lerNumeroEntrada(valor);
+      if ('erro' in lido) erroValor(alvo.campo, lido.erro);
+      return sql`${lido.texto}::numeric`;
     }
     case 'booleano':
       if (typeof valor !== 'boolean') erroValor(alvo.campo);
       return sql`${valor}::boolean`;
-    case 'data':
-      if (typeof valor !== 'string' || Number.isNaN(Date.parse(valor))) erroValor(alvo.campo);
-      return sql`${new Date(valor).toISOString()}::timestamptz`;
+    case 'data': {
+      const data = lerDataEntrada(valor);
+      if (data === undefined) erroValor(alvo.campo, MENSAGENS_ENTRADA.data);
+      return sql`${data}::timestamptz`;
+    }
     case 'json':
-      if (typeof valor !== 'string' && typeof valor !== 'number' && typeof valor !== 'boolean')
-        erroValor(alvo.campo);
+      if (typeof valor === 'string') return sql`${texto(alvo, valor)}::text`;
+      if (typeof valor !== 'number' && typeof valor !== 'boolean') erroValor(alvo.campo);
+      if (typeof valor === 'number' && !Number.isFinite(valor)) erroValor(alvo.campo);
       return sql`${String(valor)}::text`;
   }
 }
@@ -100,7 +117,11 @@ function ladoEsquerdo(alvo: Alvo, valor: unknown, ordem: boolean): SQL {
 }
 
 function valorParaJson(alvo: Alvo, valor: unknown): SQL {
-  if (alvo.caminho && typeof valor === 'number') return sql`${String(valor)}::numeric`;
+  if (alvo.caminho && typeof valor === 'number') {
+    const lido = lerNumeroEntrada(valor);
+    if ('erro' in lido) erroValor(alvo.campo, lido.erro);
+    return sql`${lido.texto}::numeric`;
+  }
   return parametro(alvo, valor);
 }
 
@@ -186,6 +207,7 @@ function condicaoBlocoJson(alvo: Alvo, valor: unknown): SQL {
   const e = expressao(alvo);
   const contem = (v: unknown) => {
     if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') erroValor(alvo.campo);
+    if (typeof v === 'string') texto(alvo, v);
     return sql`(${e} @> ${JSON.stringify([v])}::jsonb or ${e} = ${JSON.stringify(v)}::jsonb)`;
   };
   if (!ehObjeto(valor)) return valor === null ? sql`${e} is null` : contem(valor);
@@ -200,7 +222,21 @@ function condicaoBlocoJson(alvo: Alvo, valor: unknown): SQL {
   throw new ErroNegocio(`Operador de filtro não permitido para o campo ${alvo.campo}: ${op}`);
 }
 
+/** Values of a filter (each one a bound parameter at most twice), counted before anything is compiled. */
+function contarValores(valor: unknown): number {
+  let total = 0;
+  const pilha: unknown[] = [valor];
+  while (pilha.length > 0 && total <= FILTRO_MAXIMO_VALORES) {
+    const atual = pilha.pop();
+    if (typeof atual !== 'object' || atual === null) total++;
+    else for (const v of Object.values(atual)) pilha.push(v);
+  }
+  return total;
+}
+
 export function compilarFiltro(def: DefinicaoRecurso, filtro: unknown): SQL | null {
+  // PostgreSQL binds at most 65,535 parameters: a filter past the budget is refused, not sent.
+  if (contarValores(filtro) > FILTRO_MAXIMO_VALORES) throw new ErroNegocio(MENSAGENS_ENTRADA.filtroValores);
   let termos = 0;
   const compilar = (f: unknown, profundidade: number): SQL | null => {
     if (f === undefined || f === null) return null;

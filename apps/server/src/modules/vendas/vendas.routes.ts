@@ -1,4 +1,14 @@
-import { modoDescontoGeralSchema, modoDescontoItemSchema } from '@retaguarda/domain';
+import {
+  DECIMAL_LIMITE,
+  INTEIRO_MAXIMO,
+  MENSAGENS_ENTRADA,
+  MENSAGENS_VALIDACAO,
+  modoDescontoGeralSchema,
+  modoDescontoItemSchema,
+  origensPedido,
+  tiposVenda,
+  zInteiro,
+} from '@retaguarda/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,18 +29,24 @@ const ref = z.union([id, z.object({ _id: id }).transform((o) => o._id)]);
 const decimal = z
   .union([z.string().max(30), z.number()])
   .transform((v) => String(v))
-  .refine((v) => /^-?\d+(\.\d+)?$/.test(v), 'Valor decimal inválido');
+  .refine((v) => /^-?\d+(\.\d+)?$/.test(v), 'Valor decimal inválido')
+  .refine((v) => Math.abs(Number(v)) < DECIMAL_LIMITE, MENSAGENS_ENTRADA.decimalLimite);
 const catalogoId = z.union([z.number().int(), z.object({ id: z.number().int() }).transform((o) => o.id)]);
+/** An entry of a domain catalogue, by id (tipoVenda 99 is no sale type). */
+const entradaDe = (catalogo: { porId(id: number): unknown }, mensagem: string) =>
+  catalogoId.refine((id) => catalogo.porId(id) !== undefined, mensagem);
+/** Table and tab numbers: integer columns; the spec's message for any other bad number stays the service's. */
+const numeroMesa = (mensagem: string) => z.number().refine((n) => Math.abs(n) <= INTEIRO_MAXIMO, mensagem);
 const liberacao = z.string().max(4096).optional();
 
 const item = z.object({
-  numeroItem: z.number().int().min(1).optional(),
+  numeroItem: zInteiro(1).optional(),
   produto: ref,
   quantidade: decimal.optional(),
   obs: z.string().max(500).optional(),
   pizza: z.boolean().optional(),
   produtosFilho: z
-    .array(z.object({ produto: ref, quantidadeParte: z.number().int().min(1).max(8).default(1) }))
+    .array(z.object({ produto: ref, quantidadeParte: zInteiro(1).max(8).default(1) }))
     .max(8)
     .optional(),
   sugestao: id.optional(),
@@ -45,11 +61,51 @@ const pagamento = z.object({
   terminal,
   operadora: ref.optional(),
   observacao: z.string().max(200).optional(),
-  posicao: z.number().int().min(1).optional(),
+  posicao: zInteiro(1).optional(),
   cliente: ref.optional(),
   liberacao,
 });
 const params = z.object({ id });
+
+// venda/getPopulate's whitelist (the service refuses other fields): each value typed as its column, so a text
+// against a number, 2^31 or a 30-digit number is a message, not a database error.
+const smallint = zInteiro(-32_768, 32_767);
+const valorFiltro = (valor: z.ZodType) =>
+  z.union([
+    valor,
+    z
+      .object({
+        $in: z.array(valor).max(500),
+        $nin: z.array(valor).max(500),
+        $eq: valor,
+        $ne: valor,
+        $gt: valor,
+        $gte: valor,
+        $lt: valor,
+        $lte: valor,
+      })
+      .partial()
+      .strict(),
+  ]);
+const filtroVendas = z
+  .object({
+    empresa: valorFiltro(id),
+    'status.id': valorFiltro(smallint),
+    status: valorFiltro(smallint),
+    'tipoVenda.id': valorFiltro(smallint),
+    tipoVenda: valorFiltro(smallint),
+    numero: valorFiltro(zInteiro()),
+    mesa: valorFiltro(zInteiro()),
+    comanda: valorFiltro(zInteiro()),
+    cliente: valorFiltro(id),
+    'cliente._id': valorFiltro(id),
+    terminal: valorFiltro(id),
+    periodo: valorFiltro(id),
+    sequencialPeriodo: valorFiltro(zInteiro()),
+    _id: valorFiltro(id),
+  })
+  .partial()
+  .catchall(z.unknown());
 
 function terminalDe(request: FastifyRequest, corpo?: string): string | undefined {
   if (corpo) return corpo;
@@ -83,14 +139,14 @@ export async function rotasVendas(app: FastifyInstance): Promise<void> {
         body: z.object({
           _id: id.optional(),
           empresa: ref.optional(),
-          tipoVenda: catalogoId,
+          tipoVenda: entradaDe(tiposVenda, 'Tipo de venda inválido.'),
           terminal,
-          mesa: z.number().optional(),
-          comanda: z.number().optional(),
+          mesa: numeroMesa(MENSAGENS_VALIDACAO.mesaInvalida).optional(),
+          comanda: numeroMesa('Numero da comanda inválido').optional(),
           cliente: ref.optional(),
           vendaDescricao: z.string().max(100).optional(),
           cpfCnpj: z.string().max(18).optional(),
-          localPedido: catalogoId.optional(),
+          localPedido: entradaDe(origensPedido, 'Local do pedido inválido.').optional(),
           posicaoVenda: z.number().int().min(0).max(99).optional(),
           distanciaEntregaMetros: z.number().nonnegative().optional(),
           produtos: itens.optional(),
@@ -126,7 +182,7 @@ export async function rotasVendas(app: FastifyInstance): Promise<void> {
         tags,
         body: z
           .object({
-            filtro: z.record(z.string(), z.unknown()).optional(),
+            filtro: filtroVendas.optional(),
             populateObj: z.unknown().optional(),
             select: z.unknown().optional(),
             sort: z.unknown().optional(),
@@ -212,7 +268,7 @@ export async function rotasVendas(app: FastifyInstance): Promise<void> {
         tags,
         params,
         body: z.object({
-          numeroItem: z.number().int().min(1),
+          numeroItem: zInteiro(1),
           modo: modoDescontoItemSchema,
           valor: decimal,
           justificativa: z.string().max(200).optional(),
@@ -308,9 +364,9 @@ export async function rotasVendas(app: FastifyInstance): Promise<void> {
     .object({
       motivo: z.string().max(200).optional(),
       terminal: id.nullish().transform((v) => v ?? undefined),
-      numeroItem: z.number().int().min(1).optional(),
+      numeroItem: zInteiro(1).optional(),
       produtos: z
-        .array(z.object({ numeroItem: z.number().int().min(1) }))
+        .array(z.object({ numeroItem: zInteiro(1) }))
         .max(500)
         .optional(),
     })
@@ -374,9 +430,9 @@ export async function rotasVendas(app: FastifyInstance): Promise<void> {
         tags,
         body: z.object({
           vendaOrigem: ref,
-          mesaDestino: z.number(),
+          mesaDestino: numeroMesa(MENSAGENS_VALIDACAO.mesaInvalida),
           itens: z
-            .array(z.union([z.number().int().min(1), z.object({ numeroItem: z.number().int().min(1) })]))
+            .array(z.union([zInteiro(1), z.object({ numeroItem: zInteiro(1) })]))
             .max(500)
             .transform((l) => l.map((x) => (typeof x === 'number' ? x : x.numeroItem)))
             .optional(),
@@ -434,8 +490,8 @@ export async function rotasVendas(app: FastifyInstance): Promise<void> {
         tags,
         params,
         body: z.object({
-          numeroItem: z.number().int().min(1).optional(),
-          posicoes: z.array(z.number().int().min(1).max(99)).max(99).optional(),
+          numeroItem: zInteiro(1).optional(),
+          posicoes: z.array(zInteiro(1).max(99)).max(99).optional(),
           posicaoVenda: z.number().int().min(0).max(99).optional(),
         }),
       },
