@@ -14,8 +14,11 @@ export type LinhaDanfe =
 
 export interface EntradaDanfe {
   nota: NfceAssinada;
-  /** Authorisation protocol when authorised; absent for a contingency note not yet sent. */
-  protocolo?: { nProt: string; dhRecbto: string };
+  /**
+   * Authorisation protocol when authorised; absent for a contingency note not yet sent. `verAplic` is the
+   * authoriser's application: the local simulator's ('SIMULADOR-...') is printed as such.
+   */
+  protocolo?: { nProt: string; dhRecbto: string; verAplic?: string | undefined };
   /** 48 (normal) or 64 (condensed font). */
   colunas?: 48 | 64;
 }
@@ -84,6 +87,15 @@ const txt = (
   texto,
   ...extra,
 });
+
+/** verAplic of the local SEFAZ simulator's answers. */
+export const VER_APLIC_SIMULADOR = 'SIMULADOR';
+export const AVISO_SIMULADOR = 'AUTORIZADA PELO SIMULADOR LOCAL DA SEFAZ - SEM VALOR FISCAL';
+
+/** True when an answer (its verAplic) came from the local simulator, not from a SEFAZ. */
+export function autorizadaPeloSimulador(verAplic: string | undefined | null): boolean {
+  return !!verAplic?.startsWith(VER_APLIC_SIMULADOR);
+}
 
 /** Lines of the DANFE NFC-e, in the division order of the manual (I to IX). */
 export function montarDanfeNfce(e: EntradaDanfe): LinhaDanfe[] {
@@ -185,6 +197,8 @@ export function montarDanfeNfce(e: EntradaDanfe): LinhaDanfe[] {
   if (e.protocolo) {
     centro(`Protocolo de autorização: ${e.protocolo.nProt}`);
     centro(`Data de autorização: ${dataHora(e.protocolo.dhRecbto)}`);
+    // Issue 15 point 3: a protocol of the local simulator is no SEFAZ authorisation, and the paper says so.
+    if (autorizadaPeloSimulador(e.protocolo.verAplic)) centro(AVISO_SIMULADOR, true);
   }
 
   // VIII - QR code

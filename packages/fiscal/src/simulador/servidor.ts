@@ -9,6 +9,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { verificarAssinatura } from '../assinatura.ts';
 import { decomporChave, validarChave } from '../chave.ts';
 import { mensagemCStat } from '../cstat.ts';
+import { VER_APLIC_SIMULADOR } from '../danfe/danfe.ts';
 import { formatarDataHora } from '../datas.ts';
 import { NS_NFE } from '../nfce/montar.ts';
 import {
@@ -104,7 +105,7 @@ export interface SimuladorSefaz {
   fechar(): Promise<void>;
 }
 
-const VER_APLIC = 'SIMULADOR-1.0.88';
+const VER_APLIC = `${VER_APLIC_SIMULADOR}-1.0.88`;
 const ESTADO_VAZIO = (): Estado => ({ seq: 0, notas: {}, numeros: {}, inutilizados: [] });
 
 function resultado(op: NomeOperacao, corpo: string): string {
