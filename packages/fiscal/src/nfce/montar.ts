@@ -84,6 +84,12 @@ function dec2(valor: bigint): string {
   return moeda(valor);
 }
 
+/** 'R$ 1.234,56' for the messages people read (the XML keeps 1234.56). */
+function reais(valor: bigint): string {
+  const [int, dec] = dec2(valor).split('.');
+  return `R$ ${(int ?? '0').replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${dec ?? '00'}`;
+}
+
 function taxa(valor: bigint): string {
   return formatar(valor, TAXAS, 2);
 }
@@ -513,7 +519,7 @@ export function montarNfce(dados: DadosNfce): NfceMontada {
   const limite = paraEscala(dados.limiteSemIdentificacao ?? '10000.00', 2);
   if (!dest && vNF > limite) {
     throw new ErroMontagemNfce(
-      `NFC-e de R$ ${dec2(vNF)} acima de R$ ${dec2(limite)} exige identificar o consumidor (CPF ou CNPJ)`,
+      `NFC-e de ${reais(vNF)} acima de ${reais(limite)} exige identificar o consumidor (CPF ou CNPJ)`,
     );
   }
   s +=
@@ -547,13 +553,13 @@ export function montarNfce(dados: DadosNfce): NfceMontada {
   const semPagamento = dados.pagamentos.every((p) => p.tPag === '90');
   if (!semPagamento && vPag < vNF) {
     throw new ErroMontagemNfce(
-      `Total dos pagamentos (R$ ${dec2(vPag)}) menor que o valor da nota (R$ ${dec2(vNF)})`,
+      `Total dos pagamentos (${reais(vPag)}) menor que o valor da nota (${reais(vNF)})`,
     );
   }
   const vTroco = dados.troco === undefined ? (semPagamento ? 0n : vPag - vNF) : paraEscala(dados.troco, 2);
   if (!semPagamento && vPag - vTroco !== vNF) {
     throw new ErroMontagemNfce(
-      `Pagamentos (R$ ${dec2(vPag)}) menos troco (R$ ${dec2(vTroco)}) diferem do valor da nota (R$ ${dec2(vNF)})`,
+      `Pagamentos (${reais(vPag)}) menos troco (${reais(vTroco)}) diferem do valor da nota (${reais(vNF)})`,
     );
   }
   if (vTroco > 0n) s += `<vTroco>${dec2(vTroco)}</vTroco>`;

@@ -141,46 +141,85 @@ describe('vendaParaNfce', () => {
   });
 
   it('ICMS-ST da configuração do produto (modBCST, pMVAST, pICMSST, CEST): CST 10 e CSOSN 202 chegam ao XML', () => {
-    const st = { modBCST: 4, pMVAST: '40', pICMSST: '18', CEST: '0300700' };
-    const normal = {
+    const normal = (pMVAST: string) => ({
       origem: 0,
       CFOP: '5405',
       CST: '10',
       pICMS: '18',
-      ...st,
+      modBCST: 4,
+      pMVAST,
+      pICMSST: '18',
+      CEST: '0300700',
+      PIS: { CST: '49' },
+      COFINS: { CST: '49' },
+    });
+    const comSt = (cfg: unknown, crt: 1 | 3) =>
+      entrada({
+        empresa: empresa({ CRT: crt }),
+        produtos: new Map([
+          [id(1), produto(1, cfg)],
+          [id(2), produto(2, cfg)],
+        ]),
+      });
+    // Decision 0009: the ST would go on top of what was charged (38,00): refused with the fix, before any number.
+    // item 1: 20 x 1.4 = 28.00 x 18% = 5.04 - 3.60 = 1.44; item 2: 18 x 1.4 = 25.20 x 18% = 4.54 - 3.24 = 1.30
+    expect(() => vendaParaNfce(comSt(normal('40'), 3))).toThrow(
+      'Produto Produto 1: o ICMS-ST (CST 10) somaria R$ 2,74 ao total da nota (R$ 40,74), mas o cliente pagou ' +
+        'R$ 38,00. Em venda ao consumidor final não há retenção de ICMS-ST: no cadastro do produto, estado PR, use ' +
+        'CST 60 (ICMS cobrado anteriormente por substituição tributária).',
+    );
+    // An ST group whose retained value is zero (own ICMS covers it) changes nothing: mapped and accepted.
+    const d = vendaParaNfce(comSt(normal('0'), 3));
+    expect(d.itens[0]).toMatchObject({
+      CEST: '0300700',
+      imposto: { icms: { CST: '10', pICMS: '18', st: { modBCST: 4, pMVAST: '0', pICMSST: '18' } } },
+    });
+    expect(montarNfce(d).totais).toMatchObject({ vBCST: '38.00', vST: '0.00', vNF: '38.00' });
+    const simples = (pMVAST: string) => ({
+      ...normal(pMVAST),
+      CSOSN: '202',
+      CST: undefined,
+    });
+    expect(() => vendaParaNfce(comSt(simples('40'), 1))).toThrow(
+      'o ICMS-ST (CSOSN 202) somaria R$ 2,74 ao total da nota (R$ 40,74), mas o cliente pagou R$ 38,00. Em venda ao ' +
+        'consumidor final não há retenção de ICMS-ST: no cadastro do produto, estado PR, use CSOSN 500',
+    );
+    expect(vendaParaNfce(comSt(simples('0'), 1)).itens[0]?.imposto?.icms).toEqual({
+      CSOSN: '202',
+      pICMS: '18',
+      st: { modBCST: 4, pMVAST: '0', pICMSST: '18' },
+    });
+    // The ST paid earlier (CST 60) adds nothing: the note is what the customer paid.
+    const cst60 = {
+      origem: 0,
+      CFOP: '5405',
+      CST: '60',
+      CEST: '0300700',
       PIS: { CST: '49' },
       COFINS: { CST: '49' },
     };
-    const d = vendaParaNfce(
-      entrada({
-        empresa: empresa({ CRT: 3 }),
-        produtos: new Map([
-          [id(1), produto(1, normal)],
-          [id(2), produto(2, normal)],
-        ]),
-        venda: venda({ pagamentos: [pagamento('41.48')] }),
-      }),
-    );
-    expect(d.itens[0]).toMatchObject({
-      CEST: '0300700',
-      imposto: { icms: { CST: '10', pICMS: '18', st: { modBCST: 4, pMVAST: '40', pICMSST: '18' } } },
+    expect(montarNfce(vendaParaNfce(comSt(cst60, 3))).totais).toMatchObject({ vNF: '38.00', vTroco: '0.00' });
+  });
+
+  it('troco: vPag é o que o cliente entregou e vTroco o que o caixa devolveu; a nota fecha com o cobrado', () => {
+    // 89,32 charged, 100,00 handed over, 10,68 given back (issue 15 point 5).
+    const v = venda({
+      produtos: [
+        item(1, { quantidade: '1', precoVenda: '89.32', valorBruto: '89.32', valorLiquido: '89.32' }),
+      ],
+      pagamentos: [pagamento('89.32', { valorPago: '100.00', valorTroco: '10.68' })],
+      total: '89.32',
     });
-    // item 1: 20 x 1.4 = 28.00 x 18% = 5.04 - 3.60 = 1.44; item 2: 18 x 1.4 = 25.20 x 18% = 4.54 - 3.24 = 1.30
-    expect(montarNfce(d).totais).toMatchObject({ vBCST: '53.20', vST: '2.74', vNF: '40.74' });
-    const simples = { ...SIMPLES, CSOSN: '202', pICMS: '18', ...st };
-    const s = vendaParaNfce(
-      entrada({
-        produtos: new Map([
-          [id(1), produto(1, simples)],
-          [id(2), produto(2, SIMPLES)],
-        ]),
-      }),
+    const d = vendaParaNfce(entrada({ venda: v }));
+    expect(d.pagamentos).toEqual([{ tPag: '01', vPag: '100.00' }]);
+    expect(d.troco).toBe('10.68');
+    const m = montarNfce(d);
+    expect(m.totais).toMatchObject({ vNF: '89.32', vPag: '100.00', vTroco: '10.68' });
+    expect(m.infNFe).toContain('<vPag>100.00</vPag></detPag><vTroco>10.68</vTroco>');
+    // A copy whose change does not close with the note (the old builder recomputed it) is refused.
+    expect(() => montarNfce({ ...d, troco: '10.46' })).toThrow(
+      'Pagamentos (R$ 100,00) menos troco (R$ 10,46) diferem do valor da nota (R$ 89,32)',
     );
-    expect(s.itens[0]?.imposto?.icms).toEqual({
-      CSOSN: '202',
-      pICMS: '18',
-      st: { modBCST: 4, pMVAST: '40', pICMSST: '18' },
-    });
   });
 
   it("'Olho no imposto': federal (nacional ou importado pela origem) + estadual + municipal, e infCpl", () => {

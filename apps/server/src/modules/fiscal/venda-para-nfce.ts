@@ -21,6 +21,7 @@ import {
   type ItemNfce,
   MENSAGEM_DOCUMENTO_INVALIDO,
   moeda,
+  montarNfce,
   type PagamentoNfce,
   pagamentoDoTipo,
   paraEscala,
@@ -40,6 +41,20 @@ export const MENSAGENS_NFCE = {
     `Produto ${produto} sem configuração de imposto para o estado ${uf}, a nota não foi emitida!`,
   semItens: 'Venda sem itens para emitir a NFC-e!',
   produtoNaoEncontrado: (produto: string) => `Produto ${produto} não encontrado no cadastro!`,
+  /** designed (decision 0009): ICMS-ST retained on top of what a consumer paid. */
+  icmsStSobreVenda: (p: {
+    produto: string;
+    codigo: string;
+    vST: string;
+    vNF: string;
+    cobrado: string;
+    uf: string;
+    simples: boolean;
+  }) =>
+    `Produto ${p.produto}: o ICMS-ST (${p.codigo}) somaria ${formatarMoeda(p.vST)} ao total da nota ` +
+    `(${formatarMoeda(p.vNF)}), mas o cliente pagou ${formatarMoeda(p.cobrado)}. Em venda ao consumidor final não há ` +
+    `retenção de ICMS-ST: no cadastro do produto, estado ${p.uf}, use ${p.simples ? 'CSOSN 500' : 'CST 60'} ` +
+    '(ICMS cobrado anteriormente por substituição tributária).',
 } as const;
 
 /** Product data the note needs (produto_geral row). */
@@ -325,15 +340,17 @@ export function vendaParaNfce(e: EntradaVendaNfce): DadosNfce {
   }
   if (itens.length === 0) throw new ErroNegocio(MENSAGENS_NFCE.semItens);
 
-  const pagamentos: PagamentoNfce[] = venda.pagamentos
-    .filter((p) => !p.lixo && (posicao === null || p.posicao === posicao))
-    .map((p) =>
-      pagamentoDoTipo(
-        p.formaPagamento.tipo,
-        p.valorPago,
-        p.formaPagamento.descricao ? { xPag: p.formaPagamento.descricao } : {},
-      ),
-    );
+  const pagas = venda.pagamentos.filter((p) => !p.lixo && (posicao === null || p.posicao === posicao));
+  // Decision 0009: vPag is what the customer handed over and vTroco the change the cashier gave; the builder
+  // checks sum(vPag) - vTroco = vNF (rejeição 767) instead of inventing the change.
+  const troco = pagas.reduce((s, p) => s + centavos(p.valorTroco), 0n);
+  const pagamentos: PagamentoNfce[] = pagas.map((p) =>
+    pagamentoDoTipo(
+      p.formaPagamento.tipo,
+      p.valorPago,
+      p.formaPagamento.descricao ? { xPag: p.formaPagamento.descricao } : {},
+    ),
+  );
   // A sale with nothing to pay (courtesy) is "90 sem pagamento" (NT 2016.002).
   if (pagamentos.length === 0) pagamentos.push({ tPag: '90', vPag: '0.00' });
   for (const p of pagamentos) if (p.tPag !== '99') delete p.xPag;
@@ -372,6 +389,7 @@ export function vendaParaNfce(e: EntradaVendaNfce): DadosNfce {
     destinatario,
     itens,
     pagamentos,
+    ...(pagamentos[0]?.tPag === '90' ? {} : { troco: moeda(troco) }),
     tpAmb: empresa.tpAmb,
     serie: empresa.serie,
     nNF: e.nNF,
@@ -388,7 +406,49 @@ export function vendaParaNfce(e: EntradaVendaNfce): DadosNfce {
         }
       : {}),
   };
+  recusarIcmsStSobreVenda(dados);
   return dados;
+}
+
+/**
+ * Decision 0009: no ICMS-ST on top of a consumer sale (the menu price is final). Builds the note once without its
+ * payments and refuses, naming the product and the fix, when an item's vICMSST would raise vNF above what the
+ * customer was charged. Other refusals are left to the real build.
+ */
+export function recusarIcmsStSobreVenda(dados: DadosNfce): void {
+  const { troco: _troco, ...semTroco } = dados;
+  let xml: string;
+  let totais: { vNF: string; vST?: string; vFCPST?: string };
+  try {
+    const n = montarNfce({
+      ...semTroco,
+      pagamentos: [{ tPag: '90', vPag: '0.00' }],
+      limiteSemIdentificacao: '999999999.99',
+    });
+    xml = n.infNFe;
+    totais = n.totais;
+  } catch {
+    return;
+  }
+  const acrescimo = centavos(totais.vST ?? '0') + centavos(totais.vFCPST ?? '0');
+  if (acrescimo <= 0n) return;
+  for (const m of xml.matchAll(/<det nItem="(\d+)">(.*?)<\/det>/g)) {
+    const vItem = /<vICMSST>([\d.]+)<\/vICMSST>/.exec(m[2] ?? '')?.[1];
+    if (!vItem || centavos(vItem) <= 0n) continue;
+    const item = dados.itens[Number(m[1]) - 1];
+    const cst = /<(CST|CSOSN)>(\d+)<\/(?:CST|CSOSN)>/.exec(m[2] ?? '');
+    throw new ErroNegocio(
+      MENSAGENS_NFCE.icmsStSobreVenda({
+        produto: item?.xProd ?? `item ${m[1]}`,
+        codigo: cst ? `${cst[1]} ${cst[2]}` : 'ICMS-ST',
+        vST: moeda(acrescimo),
+        vNF: totais.vNF,
+        cobrado: moeda(centavos(totais.vNF) - acrescimo),
+        uf: dados.emitente.endereco.uf,
+        simples: dados.emitente.CRT !== 3,
+      }),
+    );
+  }
 }
 
 // ---- enviaNFCE with dadosNfe: the note always comes from the stored sale -----------------------------------
