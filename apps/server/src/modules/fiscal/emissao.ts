@@ -24,6 +24,7 @@ import { sql } from 'drizzle-orm';
 import { consultar, consultarUm, type Linha } from '../../db/consultar.ts';
 import { ErroNegocio } from '../../lib/envelope.ts';
 import { novoId } from '../../lib/ids.ts';
+import { justificativaContingencia } from './ambiente-sefaz.ts';
 import { type EmpresaFiscal, MODELO_NFCE, type ServicoFiscal } from './fiscal.service.ts';
 import { type ProdutoFiscal, vendaParaNfce } from './venda-para-nfce.ts';
 
@@ -154,10 +155,14 @@ export function fusoDoRegistro(l: Linha): string {
 }
 
 /** The authorisation protocol printed on the DANFE, when the note has one. */
-export function protocoloDoRegistro(l: Linha): { nProt: string; dhRecbto: string } | undefined {
+export function protocoloDoRegistro(
+  l: Linha,
+): { nProt: string; dhRecbto: string; verAplic?: string | undefined } | undefined {
   return l.protocolo_recebimento && l.data_recebimento
     ? {
         nProt: l.protocolo_recebimento as string,
+        // The authoriser's application: the DANFE says when it was the local simulator (issue 15 point 3).
+        verAplic: /<verAplic>([^<]*)<\/verAplic>/.exec(String(l.xml_proc ?? ''))?.[1],
         // On the store's clock: the offset its dhEmi was written in (decision 0009).
         dhRecbto: formatarDataHora(new Date(l.data_recebimento as string), fusoDoRegistro(l)),
       }
@@ -328,7 +333,10 @@ export class EmissaoNfce {
                 dhCont: e.contingencia.dataHora
                   ? formatarDataHora(new Date(e.contingencia.dataHora), fuso)
                   : dhEmi,
-                xJust: xJust ?? e.contingencia.xJust ?? 'SEFAZ indisponivel para autorizacao da NFC-e',
+                xJust: xJust ?? e.contingencia.xJust ?? justificativaContingencia(
+                      e.contingencia.dataHora ? new Date(e.contingencia.dataHora) : agora,
+                      fusoDaUf(e.uf, e.codigoMunicipio),
+                    ),
               }
             : undefined,
       });
@@ -481,7 +489,8 @@ export class EmissaoNfce {
       // SEFAZ unreachable or slow: the sale gets an offline note (tpEmis 9) with a NEW number, printed now and
       // sent later. The online one may still reach SEFAZ (a slow answer is not a refusal): the worker checks
       // its key when SEFAZ answers and cancels it if it was authorised, or voids its number otherwise.
-      const xJust = `SEFAZ indisponivel: ${r.motivo}`.slice(0, 256).padEnd(15, '.');
+      // Words a tax auditor reads (issue 15 point 10), not the socket error kept in r.motivo.
+      const xJust = justificativaContingencia(this.fiscal.tempo.agora(), fusoDaUf(b.e.uf, b.e.codigoMunicipio));
       const n9 = await this.fiscal.proximoNumero(b.ctx.grupoEmpresarialId, b.e.id, MODELO_NFCE, b.e.serie);
       const off = gerarNfce(montar(n9, 9, xJust), b.cert);
       const l9 = await this.gravar(b, off, 'contingencia', { pendenteEnvio: true });

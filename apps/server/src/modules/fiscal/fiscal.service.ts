@@ -24,6 +24,7 @@ import type { Db } from '../../db/client.ts';
 import { consultar, consultarUm, type Linha } from '../../db/consultar.ts';
 import { ErroNegocio } from '../../lib/envelope.ts';
 import type { Tempo } from '../../lib/tempo.ts';
+import { consultaCscDoBanco, destinoDoAmbiente, responsavelTecnicoPadrao } from './ambiente-sefaz.ts';
 import { gerarPfxDemonstracao } from './certificado-demo.ts';
 import { Cofre } from './cofre.ts';
 
@@ -190,6 +191,8 @@ export class ServicoFiscal {
     this.simulador ??= iniciarSimuladorSefaz({
       porta: Number(this.env.SEFAZ_SIMULADOR_PORTA ?? 0),
       ...(arquivo ? { arquivo } : {}),
+      // The stores' CSC, as SEFAZ keeps them: the QR v2 hash is checked (issue 15 point 4).
+      csc: consultaCscDoBanco(this.db, (c, contexto) => this.cofre.decifrar(c, contexto).toString('utf8')),
     });
     const sim = await this.simulador;
     this.log.info({ url: sim.url }, 'simulador SEFAZ local iniciado (homologação)');
@@ -264,7 +267,10 @@ export class ServicoFiscal {
       cscToken: e.csc_token_cifrado
         ? this.cofre.decifrar(e.csc_token_cifrado as string, `csc:${empresaId}`).toString('utf8')
         : null,
-      responsavelTecnico: e.responsavel_tecnico ? (e.responsavel_tecnico as ResponsavelTecnicoConfig) : null,
+      // The store's own, else the software's (deployment setting): no note leaves without infRespTec.
+      responsavelTecnico: e.responsavel_tecnico
+        ? (e.responsavel_tecnico as ResponsavelTecnicoConfig)
+        : responsavelTecnicoPadrao(this.env),
       ibsCbs: e.ibs_cbs ? (e.ibs_cbs as ConfiguracaoIbsCbs) : null,
       versaoQrCode: versao === 2 || versao === 3 ? versao : null,
       limiteSemIdentificacao: txt(e.limite_sem_identificacao),
@@ -591,7 +597,10 @@ export class ServicoFiscal {
 
   async cliente(e: EmpresaFiscal, cert: CertificadoA1): Promise<ClienteSefaz> {
     if (!e.uf) throw new ErroNegocio(MENSAGENS_FISCAL.semUf);
-    const destino = await this.destinoSefaz();
+    // A production store never goes to the simulator (issue 15 point 3).
+    const destino = destinoDoAmbiente(await this.destinoSefaz(), e.tpAmb, () =>
+      this.env.SEFAZ_CA ? lerCadeiaSefaz(this.env.SEFAZ_CA) : undefined,
+    );
     const chave = `${e.uf}|${e.tpAmb}|${cert.certificadoBase64.slice(-32)}|${destino.url ?? ''}`;
     const existente = this.clientes.get(e.id);
     if (existente?.chave === chave) return existente.cliente;

@@ -107,6 +107,8 @@ export const callCenterApi = {
     cliente?: string;
     empresa?: string;
     vendaDescricao?: string;
+    /** CPF na nota (no mask). */
+    cpfCnpj?: string;
     produtos: ItemPedido[];
     pagamento?: PagamentoPedido;
   }) =>

@@ -10,7 +10,7 @@ import {
   UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { formatarMoeda, TIPO_VENDA, tentar, type Venda } from '@retaguarda/domain';
+import { formatarCpfCnpj, formatarMoeda, TIPO_VENDA, tentar, type Venda } from '@retaguarda/domain';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -42,6 +42,7 @@ import {
   type Pessoa,
   paraClienteVenda,
 } from '../frente-loja/cliente-busca.tsx';
+import { CpfNotaDialog, TECLA_CPF_NOTA } from '../frente-loja/cpf-nota-dialog.tsx';
 import type { ProdutoFrenteLoja, SugestaoFrenteLoja } from '../frente-loja/dados-referencia.ts';
 import { criarIndiceProdutos } from '../frente-loja/indice-produtos.ts';
 import { BotaoGrande, ItensVenda } from '../frente-loja/itens-venda.tsx';
@@ -194,6 +195,9 @@ function CallCenter() {
   // Suggested products (vendaSugestaoProduto) of the last product launched, as the POS offers them.
   const [sugestoes, setSugestoes] = useState<SugestaoFrenteLoja[]>([]);
   const [enviando, setEnviando] = useState(false);
+  // CPF na nota of the order (F3), checked as typed; the server refuses a wrong one before creating anything.
+  const [cpfNota, setCpfNota] = useState<string | null>(null);
+  const [cpfAberto, setCpfAberto] = useState(false);
   const [enviado, setEnviado] = useState<{
     id: string;
     numero: number;
@@ -331,6 +335,7 @@ function CallCenter() {
     setSelecao(null);
     setEscolhaManual(false);
     setPagamento({ modo: 'naEntrega', forma: null, trocoPara: null, observacao: '' });
+    setCpfNota(null);
     setSugestoes([]);
     setAtendimento((n) => n + 1);
     setAba('atendimento');
@@ -453,6 +458,7 @@ function CallCenter() {
         // Delivery: the server routes by the address unless the attendant chose another covering store.
         ...(tipo === TIPO_VENDA.balcao || escolhaManual ? { empresa: loja.roteamento.loja._id } : {}),
         vendaDescricao: cliente.nome,
+        ...(cpfNota ? { cpfCnpj: cpfNota } : {}),
         produtos: itensEnvio(pedido),
         ...(pag ? { pagamento: pag } : {}),
       });
@@ -477,7 +483,7 @@ function CallCenter() {
 
   // Keyboard (same habits as the POS): F2 search, F4 payment, F6 note, F7 additions, F10 send; outside a
   // field: + / - quantity, Delete removes, arrows move through the lines.
-  const modalAberto = pizza !== null || obs !== null || adicionaisDe !== null || aberto !== null;
+  const modalAberto = pizza !== null || obs !== null || adicionaisDe !== null || aberto !== null || cpfAberto;
   useEffect(() => {
     if (aba !== 'atendimento' || enviado || modalAberto) return;
     const tecla = (e: KeyboardEvent) => {
@@ -485,6 +491,9 @@ function CallCenter() {
       if (e.key === 'F2') {
         e.preventDefault();
         busca.current?.focar();
+      } else if (e.key === TECLA_CPF_NOTA) {
+        e.preventDefault();
+        setCpfAberto(true);
       } else if (e.key === 'F4') {
         e.preventDefault();
         document
@@ -847,6 +856,18 @@ function CallCenter() {
                       {formatarMoeda(venda?.total ?? '0')}
                     </Typography.Title>
                   </Flex>
+                  <Flex justify="space-between" align="center" data-testid="cc-cpf">
+                    <Typography.Text type="secondary">CPF/CNPJ na nota</Typography.Text>
+                    <Button
+                      type="link"
+                      style={{ paddingInline: 0 }}
+                      onClick={() => setCpfAberto(true)}
+                      aria-keyshortcuts={TECLA_CPF_NOTA}
+                      data-testid="cpf-pedido"
+                    >
+                      {cpfNota ? formatarCpfCnpj(cpfNota) : `Informar (${TECLA_CPF_NOTA})`}
+                    </Button>
+                  </Flex>
                   <Button
                     type="primary"
                     size="large"
@@ -913,6 +934,15 @@ function CallCenter() {
           }}
         />
       </Modal>
+      <CpfNotaDialog
+        aberto={cpfAberto}
+        valor={cpfNota}
+        aoConfirmar={(d) => {
+          setCpfNota(d);
+          setCpfAberto(false);
+        }}
+        aoFechar={() => setCpfAberto(false)}
+      />
       <DetalhePedido
         pedido={aberto ? ((enviados.data ?? []).find((p) => p.vendaId === aberto.vendaId) ?? aberto) : null}
         aoFechar={() => setAberto(null)}

@@ -19,6 +19,7 @@ export const MAPA_TECLAS: readonly GrupoTeclas[] = [
       { tecla: 'Enter', acao: 'Lança o produto destacado (ou o código de barras exato)' },
       { tecla: '+ / -', acao: 'Soma ou tira uma unidade do item selecionado' },
       { tecla: 'Delete', acao: 'Exclui o item selecionado' },
+      { tecla: 'F3', acao: 'CPF/CNPJ na nota (também no pagamento)' },
       { tecla: 'F4', acao: 'Pagamento' },
       { tecla: 'F6', acao: 'Desconto no item selecionado' },
       { tecla: 'F7', acao: 'Desconto geral' },
@@ -34,6 +35,7 @@ export const MAPA_TECLAS: readonly GrupoTeclas[] = [
       { tecla: 'Números', acao: 'Valor recebido (já vem com o restante)' },
       { tecla: '↓ então ← →', acao: 'Notas rápidas (R$ 2 a R$ 200) e valor exato; Enter lança' },
       { tecla: 'Enter', acao: 'Lança o pagamento; sem restante, finaliza a venda' },
+      { tecla: 'F3', acao: 'CPF/CNPJ na nota antes de finalizar' },
       { tecla: 'Esc', acao: 'Volta para a venda' },
       { tecla: '1 / 2 / 3', acao: 'Após finalizar: DANFE NFC-e, recibo não fiscal ou não imprimir' },
     ],
@@ -41,7 +43,7 @@ export const MAPA_TECLAS: readonly GrupoTeclas[] = [
   {
     titulo: 'Diálogos',
     teclas: [
-      { tecla: 'Enter', acao: 'Confirma (desconto, liberação do supervisor, observação)' },
+      { tecla: 'Enter', acao: 'Confirma (desconto, liberação do supervisor, observação, CPF na nota)' },
       { tecla: 'Shift+Enter', acao: 'Nova linha no motivo da liberação' },
       { tecla: 'Tab', acao: 'Próximo campo' },
       { tecla: 'Esc', acao: 'Cancela e fecha o diálogo' },
@@ -73,4 +75,4 @@ export function ehCampoDeTexto(alvo: EventTarget | null): boolean {
 }
 
 /** The till's function keys: the browser's own meaning (F1 help...) never applies on the sale screen. */
-export const TECLAS_DE_FUNCAO = new Set(['F1', 'F2', 'F4', 'F6', 'F7', 'F8', 'F9']);
+export const TECLAS_DE_FUNCAO = new Set(['F1', 'F2', 'F3', 'F4', 'F6', 'F7', 'F8', 'F9']);

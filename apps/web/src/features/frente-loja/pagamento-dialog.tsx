@@ -1,5 +1,6 @@
 import {
   type FormaPagamentoVenda,
+  formatarCpfCnpj,
   formatarMoeda,
   lerPagamento,
   NOTAS_REAIS,
@@ -33,6 +34,8 @@ export interface PagamentoDialogProps {
   titulo?: string;
   /** Touch screen: a numeric pad beside the value (default: a coarse pointer, i.e. a finger). */
   toque?: boolean;
+  /** CPF na nota before finishing (F3): opens the sale's CPF dialog. */
+  aoCpfNota?: () => void;
 }
 
 export const MENSAGEM_ESCOLHA_FORMA = 'Escolha a forma de pagamento (a letra no botão).';
@@ -147,6 +150,11 @@ export function PagamentoDialog(p: PagamentoDialogProps) {
   // Letter keys pick a method wherever the focus is in this dialog, except in a field that takes letters
   // (the convênio customer search). Only this dialog's own keys: a release opened on top takes its own.
   const tecla = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'F3' && p.aoCpfNota) {
+      e.preventDefault();
+      p.aoCpfNota();
+      return;
+    }
     if (e.ctrlKey || e.metaKey || e.altKey || e.key.length !== 1) return;
     const alvo = e.target as HTMLElement;
     if (alvo.tagName === 'TEXTAREA' || (alvo.tagName === 'INPUT' && alvo !== entrada.current?.input)) return;
@@ -338,6 +346,19 @@ export function PagamentoDialog(p: PagamentoDialogProps) {
           )}
         </div>
         <div style={{ flex: '1 1 300px', minWidth: 0 }}>
+          {p.aoCpfNota && (
+            <Flex justify="space-between" align="center" style={{ marginBottom: 8 }} data-testid="pag-cpf">
+              <Typography.Text type="secondary">
+                CPF/CNPJ na nota:{' '}
+                <Typography.Text strong>
+                  {p.venda.cpfCnpj ? formatarCpfCnpj(p.venda.cpfCnpj) : 'não informado'}
+                </Typography.Text>
+              </Typography.Text>
+              <Button size="small" onClick={p.aoCpfNota} aria-keyshortcuts="F3">
+                {p.venda.cpfCnpj ? 'Alterar (F3)' : 'Informar (F3)'}
+              </Button>
+            </Flex>
+          )}
           <div
             style={{
               display: 'grid',

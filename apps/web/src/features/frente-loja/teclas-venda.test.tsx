@@ -28,6 +28,7 @@ const indice = criarIndiceProdutos([
 
 const acoesFalsas = (): AcoesTeclado => ({
   mapa: vi.fn(),
+  cpfNota: vi.fn(),
   pagamento: vi.fn(),
   descontoItem: vi.fn(),
   descontoGeral: vi.fn(),
@@ -69,8 +70,9 @@ describe('the sale screen keys', { timeout: 20_000 }, () => {
     const acoes = acoesFalsas();
     render(<Tela acoes={acoes} aoEscolher={vi.fn()} />);
     const busca = screen.getByTestId('busca-produto');
-    for (const k of ['F1', 'F4', 'F6', 'F7', 'F8', 'F9']) tecla(busca, k);
+    for (const k of ['F1', 'F3', 'F4', 'F6', 'F7', 'F8', 'F9']) tecla(busca, k);
     expect(acoes.mapa).toHaveBeenCalledTimes(1);
+    expect(acoes.cpfNota).toHaveBeenCalledTimes(1);
     expect(acoes.pagamento).toHaveBeenCalledTimes(1);
     expect(acoes.descontoItem).toHaveBeenCalledTimes(1);
     expect(acoes.descontoGeral).toHaveBeenCalledTimes(1);

@@ -4,6 +4,7 @@ import {
   deletarItem as deletarItemVenda,
   type FormaPagamentoVenda,
   formasDoTerminal,
+  formatarCpfCnpj,
   formatarMoeda,
   itemConfirmado,
   linhaParaSomar,
@@ -29,6 +30,7 @@ import { useLiberacaoSupervisor } from '../liberacao/liberacao-supervisor.tsx';
 import { enfileirarVenda } from './armazenamento-local.ts';
 import { AtendenteDialog, type AtendenteIdentificado } from './atendente-dialog.tsx';
 import { BuscaProduto, type BuscaProdutoControle } from './busca-produto.tsx';
+import { CpfNotaDialog } from './cpf-nota-dialog.tsx';
 import type { DadosFrenteLoja, ProdutoFrenteLoja, SugestaoFrenteLoja } from './dados-referencia.ts';
 import { DescontoDialog, MODOS_DESCONTO_GERAL, MODOS_DESCONTO_ITEM } from './desconto-dialog.tsx';
 import { balcaoEnviaAoLancar, useEnvioCozinha } from './envio-cozinha.tsx';
@@ -106,6 +108,9 @@ const itemEnvio = (i: Venda['produtos'][number]): ItemEnvio => ({
     : {}),
 });
 
+/** The sale's CPF na nota for a creation body (none when not given). */
+const documentoDaVenda = (v: Venda): { cpfCnpj?: string } => (v.cpfCnpj ? { cpfCnpj: v.cpfCnpj } : {});
+
 /** '-10%', '-R$ 2,00' or '+R$ 1,00': the adjustment a suggestion gives the suggested line. */
 export function ajusteSugestaoTexto(x: { tipo: string; modo: string; valor: string }): string {
   if (!(Number(x.valor) > 0)) return '';
@@ -169,6 +174,7 @@ export function TelaVenda(p: TelaVendaProps) {
   const [selecionado, setSelecionado] = useState<number | null>(null);
   const [pagando, setPagando] = useState(false);
   const [mapaTeclas, setMapaTeclas] = useState(false);
+  const [cpfNota, setCpfNota] = useState(false);
   // The terminal's methods, the most used on this device first (kept locally, counted at each sale's end).
   const [usoFormas, setUsoFormas] = useState(() => lerUsoFormas(p.amb.terminal));
   const formas = useMemo(
@@ -331,6 +337,7 @@ export function TelaVenda(p: TelaVendaProps) {
         tipoVenda: p.tipoVenda,
         terminal: p.amb.terminal,
         ...p.criacao,
+        ...documentoDaVenda(nova),
         produtos: nova.produtos.map(itemEnvio),
         ...(quem ? { atendente: quem.token } : {}),
       };
@@ -406,6 +413,7 @@ export function TelaVenda(p: TelaVendaProps) {
   // The keys of MAPA_TECLAS (atalhos-teclado.ts); none acts while a dialog is open.
   useTeclasVenda(busca, {
     mapa: () => setMapaTeclas(true),
+    cpfNota: () => setCpfNota(true),
     pagamento: () => abrirPagamento(),
     descontoItem: () =>
       selecionado ? setDesconto('item') : notificar({ tipo: 'warning', mensagem: 'Item não informado' }),
@@ -454,6 +462,7 @@ export function TelaVenda(p: TelaVendaProps) {
         tipoVenda: p.tipoVenda,
         terminal: p.amb.terminal,
         ...p.criacao,
+        ...documentoDaVenda(v),
         produtos: itens.map(itemEnvio),
         ...(pagamentos.length ? { pagamentos } : {}),
         ...(quem ? { atendente: quem.token } : {}),
@@ -616,6 +625,25 @@ export function TelaVenda(p: TelaVendaProps) {
     }
   };
 
+  /**
+   * CPF na nota: kept with the sale on this terminal until it goes to the server (with its creation), or sent
+   * at once to a sale already there; the server refuses a wrong one and the screen reloads its copy.
+   */
+  const informarCpf = (documento: string | null) => {
+    setCpfNota(false);
+    const v = { ...vendaRef.current, cpfCnpj: documento };
+    setVenda(v);
+    vendaRef.current = v;
+    if (!modoLocal && criada.current)
+      void enfileirar(() => vendaApi.alterarCpfCnpj(v._id, documento, p.amb.terminal));
+    notificar({
+      tipo: 'success',
+      mensagem: documento
+        ? `CPF/CNPJ na nota: ${formatarCpfCnpj(documento)}.`
+        : 'Venda sem CPF/CNPJ na nota.',
+    });
+  };
+
   const abrirPagamento = () => {
     if (vendaRef.current.produtos.filter((i) => !i.cancelado).length === 0) {
       notificar({ tipo: 'warning', mensagem: 'Item não informado' });
@@ -732,6 +760,7 @@ export function TelaVenda(p: TelaVendaProps) {
         empresa: p.amb.empresa,
         tipoVenda: p.tipoVenda,
         terminal: p.amb.terminal,
+        ...documentoDaVenda(v),
         produtos: v.produtos.filter((i) => !i.cancelado).map(itemEnvio),
       },
       pagamentos: pagamentosLocais.current.map(({ terminal: _t, ...x }) => x),
@@ -760,6 +789,7 @@ export function TelaVenda(p: TelaVendaProps) {
         tipoVenda: p.tipoVenda,
         terminal: p.amb.terminal,
         ...p.criacao,
+        ...documentoDaVenda(v),
         produtos: v.produtos.filter((i) => !i.cancelado).map(itemEnvio),
         pagamentos: pagamentosLocais.current,
         encerrar: true,
@@ -1038,7 +1068,19 @@ export function TelaVenda(p: TelaVendaProps) {
               Atendente: {atendente.nome}
             </Typography.Text>
           )}
-          <Flex justify="space-between" style={{ marginTop: 8 }}>
+          <Flex justify="space-between" align="center" style={{ marginTop: 4 }}>
+            <Typography.Text type="secondary">CPF/CNPJ na nota</Typography.Text>
+            <Button
+              type="link"
+              size="small"
+              style={{ paddingInline: 0 }}
+              onClick={() => setCpfNota(true)}
+              data-testid="cpf-venda"
+            >
+              {venda.cpfCnpj ? formatarCpfCnpj(venda.cpfCnpj) : 'Informar (F3)'}
+            </Button>
+          </Flex>
+          <Flex justify="space-between" style={{ marginTop: 4 }}>
             <Typography.Text type="secondary">Itens</Typography.Text>
             <Typography.Text>{ativos.length}</Typography.Text>
           </Flex>
@@ -1166,6 +1208,7 @@ export function TelaVenda(p: TelaVendaProps) {
         aoLancar={lancarPagamento}
         aoCancelarPagamento={cancelarPagamento}
         aoConfirmar={confirmar}
+        aoCpfNota={() => setCpfNota(true)}
         aoFechar={() => {
           setPagando(false);
           setPosicaoPagando(null);
@@ -1207,6 +1250,12 @@ export function TelaVenda(p: TelaVendaProps) {
         />
       </Modal>
       <MapaTeclasDialog aberto={mapaTeclas} aoFechar={() => setMapaTeclas(false)} />
+      <CpfNotaDialog
+        aberto={cpfNota}
+        valor={venda.cpfCnpj}
+        aoConfirmar={informarCpf}
+        aoFechar={() => setCpfNota(false)}
+      />
       {cozinha.dialogo}
       {juncao.dialogo}
       <AtendenteDialog

@@ -3,11 +3,12 @@ import { Button, Card, Flex, Segmented, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { notificar } from '../../lib/notify/notificar.ts';
 import { useLiberacaoSupervisor } from '../liberacao/liberacao-supervisor.tsx';
+import { CpfNotaDialog } from './cpf-nota-dialog.tsx';
 import type { DadosFrenteLoja, ProdutoFrenteLoja } from './dados-referencia.ts';
 import type { IndiceProdutos } from './indice-produtos.ts';
 import { notasValidas, TagHomologacao, useImprimirComprovante } from './recibo-venda.tsx';
 import { TelaVenda } from './tela-venda.tsx';
-import { type VendaServidor, vendaApi } from './venda-api.ts';
+import { avisoNfceDaVenda, type VendaServidor, vendaApi } from './venda-api.ts';
 import type { AmbienteVenda } from './venda-local.ts';
 
 // The store's sales of the current period: an ended sale is reopened with the supervisor's release
@@ -48,6 +49,8 @@ export function TelaVendas({
   const [selecionada, setSelecionada] = useState<string | null>(null);
   const [aberta, setAberta] = useState<VendaServidor | null>(null);
   const imprimirComprovante = useImprimirComprovante(dados.terminal._id);
+  // CPF na nota of an ended sale whose note was not issued yet: corrected, then the note issued.
+  const [corrigindo, setCorrigindo] = useState<{ ocupado: boolean } | null>(null);
 
   const carregar = useCallback(async () => {
     setCarregando(true);
@@ -86,6 +89,29 @@ export function TelaVendas({
       setAberta(v);
     } catch {
       // toast shown
+    }
+  };
+
+  const corrigirEEmitir = async (documento: string | null) => {
+    if (!venda) return;
+    setCorrigindo({ ocupado: true });
+    try {
+      await vendaApi.alterarCpfCnpj(venda._id, documento, dados.terminal._id);
+      await vendaApi.emitirNfce(venda._id);
+      const v = await vendaApi.obter(venda._id);
+      setCorrigindo(null);
+      notificar(
+        avisoNfceDaVenda(v) ?? {
+          tipo: 'warning',
+          mensagem: 'NFC-e não emitida: confira a configuração fiscal da loja.',
+        },
+      );
+      await carregar();
+      // The customer's DANFE (or the receipt) of the note just issued, on the terminal's printer.
+      if (notasValidas(v).length > 0) await imprimirComprovante(v, 'nfce');
+    } catch {
+      // the toast of the API client says why; the dialog stays for another try
+      setCorrigindo({ ocupado: false });
     }
   };
 
@@ -202,6 +228,17 @@ export function TelaVendas({
             {venda && notasValidas(venda).length > 0 ? 'Reimprimir DANFE NFC-e' : 'Reimprimir recibo'}
           </Button>
         )}
+        {filtro === 'encerradas' && (
+          <Button
+            size="large"
+            disabled={!venda || notasValidas(venda).length > 0}
+            onClick={() => setCorrigindo({ ocupado: false })}
+            data-testid="corrigir-cpf-emitir"
+            title="Venda encerrada sem NFC-e: informe ou corrija o CPF/CNPJ e emita a nota"
+          >
+            CPF e emitir NFC-e
+          </Button>
+        )}
         {filtro === 'encerradas' ? (
           <Button
             size="large"
@@ -218,6 +255,15 @@ export function TelaVendas({
           </Button>
         )}
       </Flex>
+      <CpfNotaDialog
+        aberto={corrigindo !== null}
+        valor={venda?.cpfCnpj}
+        ocupado={corrigindo?.ocupado === true}
+        titulo={venda ? `CPF/CNPJ na nota da venda nº ${numeroDe(venda)}` : 'CPF/CNPJ na nota'}
+        textoConfirmar="Confirmar e emitir NFC-e"
+        aoConfirmar={(d) => void corrigirEEmitir(d)}
+        aoFechar={() => setCorrigindo(null)}
+      />
     </Card>
   );
 }

@@ -5,6 +5,8 @@ import type { BuscaProdutoControle } from './busca-produto.tsx';
 /** What the sale screen does for each of its keys (MAPA_TECLAS lists them). */
 export interface AcoesTeclado {
   mapa: () => void;
+  /** CPF/CNPJ na nota (F3). */
+  cpfNota: () => void;
   pagamento: () => void;
   descontoItem: () => void;
   descontoGeral: () => void;
@@ -44,6 +46,7 @@ export function useTeclasVenda(busca: RefObject<BuscaProdutoControle | null>, ac
         e.preventDefault();
         if (e.key === 'F1') a.mapa();
         else if (e.key === 'F2') busca.current?.focar();
+        else if (e.key === 'F3') a.cpfNota();
         else if (e.key === 'F4') a.pagamento();
         else if (e.key === 'F6') a.descontoItem();
         else if (e.key === 'F7') a.descontoGeral();

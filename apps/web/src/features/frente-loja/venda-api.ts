@@ -59,6 +59,8 @@ export interface CorpoCriarVenda {
   comanda?: number;
   cliente?: string;
   vendaDescricao?: string;
+  /** CPF na nota (no mask); the server refuses a wrong one. */
+  cpfCnpj?: string;
   posicaoVenda?: number;
   distanciaEntregaMetros?: number;
   produtos?: ItemEnvio[];
@@ -164,6 +166,16 @@ export const vendaApi = {
       {},
       { ...comChave(`encerrar:${id}`, 'ao encerrar a venda'), silencioso },
     ),
+  /** CPF na nota: the consumer's document (null: none) of an open sale, or of an ended one before its note. */
+  alterarCpfCnpj: (id: string, cpfCnpj: string | null, terminal?: string) =>
+    api.put<VendaServidor>(
+      `venda/${id}/cpfCnpj`,
+      { cpfCnpj, ...(terminal ? { terminal } : {}) },
+      { acao: 'ao informar o CPF/CNPJ' },
+    ),
+  /** Issues the NFC-e of an ended sale from the sale the server has (fiscal module, `enviaNFCE`). */
+  emitirNfce: (venda: string) =>
+    api.post<Record<string, unknown>>('enviaNFCE', { venda }, { acao: 'ao emitir a NFC-e' }),
   fecharConta: (id: string, comServico: boolean, liberacao?: string) =>
     api.post<VendaServidor>(
       `venda/${id}/fecharConta`,
