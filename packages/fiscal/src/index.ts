@@ -16,6 +16,7 @@ export * from './nfce/assinar.ts';
 export * from './nfce/montar.ts';
 export * from './pagamentos.ts';
 export * from './qrcode.ts';
+export * from './simulador/regras.ts';
 export * from './simulador/servidor.ts';
 export * from './soap/cliente.ts';
 export * from './soap/respostas.ts';

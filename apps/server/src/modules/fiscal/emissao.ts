@@ -333,10 +333,13 @@ export class EmissaoNfce {
                 dhCont: e.contingencia.dataHora
                   ? formatarDataHora(new Date(e.contingencia.dataHora), fuso)
                   : dhEmi,
-                xJust: xJust ?? e.contingencia.xJust ?? justificativaContingencia(
-                      e.contingencia.dataHora ? new Date(e.contingencia.dataHora) : agora,
-                      fusoDaUf(e.uf, e.codigoMunicipio),
-                    ),
+                xJust:
+                  xJust ??
+                  e.contingencia.xJust ??
+                  justificativaContingencia(
+                    e.contingencia.dataHora ? new Date(e.contingencia.dataHora) : agora,
+                    fusoDaUf(e.uf, e.codigoMunicipio),
+                  ),
               }
             : undefined,
       });
@@ -490,7 +493,10 @@ export class EmissaoNfce {
       // sent later. The online one may still reach SEFAZ (a slow answer is not a refusal): the worker checks
       // its key when SEFAZ answers and cancels it if it was authorised, or voids its number otherwise.
       // Words a tax auditor reads (issue 15 point 10), not the socket error kept in r.motivo.
-      const xJust = justificativaContingencia(this.fiscal.tempo.agora(), fusoDaUf(b.e.uf, b.e.codigoMunicipio));
+      const xJust = justificativaContingencia(
+        this.fiscal.tempo.agora(),
+        fusoDaUf(b.e.uf, b.e.codigoMunicipio),
+      );
       const n9 = await this.fiscal.proximoNumero(b.ctx.grupoEmpresarialId, b.e.id, MODELO_NFCE, b.e.serie);
       const off = gerarNfce(montar(n9, 9, xJust), b.cert);
       const l9 = await this.gravar(b, off, 'contingencia', { pendenteEnvio: true });
