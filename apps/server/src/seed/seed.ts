@@ -72,6 +72,7 @@ export interface DadosDemo {
     motoboy: string;
     garcom: string;
     cozinha: string;
+    atendente: string;
   };
 }
 
@@ -245,6 +246,20 @@ export async function semear(db: Db): Promise<DadosDemo> {
     descricao: 'Entregador',
     permissoes: [PERMISSAO.listarEmpresasUsuario, PERMISSAO.acessarSaidaMotoboy],
   });
+  // The call-center attendant: takes counter and delivery orders for the stores (prepaid ones are received),
+  // with the POS's product and customer lists; no cash register, tables or discounts.
+  const perfilCallCenter = await inserir(db, 'acesso_sistema', {
+    ...g,
+    descricao: 'Atendente Call Center',
+    permissoes: [
+      PERMISSAO.listarEmpresasUsuario,
+      PERMISSAO.acessarFrenteLoja,
+      PERMISSAO.modoCallCenter,
+      PERMISSAO.lancarVendaBalcao,
+      PERMISSAO.lancarDelivery,
+      PERMISSAO.receberConta,
+    ],
+  });
 
   const usuario = async (
     codigo: number,
@@ -321,6 +336,16 @@ export async function semear(db: Db): Promise<DadosDemo> {
       perfilCozinha,
       [],
       lojas,
+    ),
+    // The call center's desk is at the franchisor; its orders go to the stores.
+    atendente: await usuario(
+      7,
+      'Ana Atendente',
+      'atendente@exemplo.com.br',
+      'atende123',
+      perfilCallCenter,
+      [],
+      [centro, shopping, gestor],
     ),
   };
 
