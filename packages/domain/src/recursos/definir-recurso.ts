@@ -33,6 +33,11 @@ export interface CampoTexto extends CampoBase {
    * what else is accepted (e.g. cClassTrib: any official code, the catalogue holds the known ones).
    */
   readonly sugestoes?: string;
+  /**
+   * A password or credential (SMTP password, an app's key): it leaves the server, and enters the audit
+   * trail, only as MASCARA_SEGREDO; a write that sends the mask back keeps the stored value.
+   */
+  readonly segredo?: boolean;
 }
 export interface CampoNumero extends CampoBase {
   readonly tipo: 'inteiro' | 'decimal';
@@ -124,6 +129,23 @@ export interface DefinicaoRecurso {
    * store too), for the list filters and sorts that must stay fast on large tables.
    */
   readonly indices?: readonly (readonly string[])[];
+}
+
+/** What a secret field shows instead of its value (issue 14 point 3). */
+export const MASCARA_SEGREDO = '********';
+
+/** Dotted paths of the secret fields of a resource, inside json blocks too (not inside lists). */
+export function caminhosSegredo(def: DefinicaoRecurso): readonly (readonly string[])[] {
+  const caminhos: string[][] = [];
+  const visitar = (campos: Readonly<Record<string, Campo>>, prefixo: string[]) => {
+    for (const [nome, campo] of Object.entries(campos)) {
+      if (campo.tipo === 'texto' && campo.segredo) caminhos.push([...prefixo, nome]);
+      if (campo.tipo === 'json' && campo.subcampos && !campo.lista)
+        visitar(campo.subcampos, [...prefixo, nome]);
+    }
+  };
+  visitar(def.campos, []);
+  return caminhos;
 }
 
 export function definirRecurso<const C extends Record<string, Campo>>(

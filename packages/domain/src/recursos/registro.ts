@@ -62,7 +62,7 @@ export const grupoEmpresarial = definirRecurso({
             emailPort: inteiro('Porta', { min: 1, max: 65535 }),
             emailSecure: booleano('Conexão Segura (TLS)'),
             emailUser: texto('Usuário', { max: 200 }),
-            emailPass: texto('Senha', { max: 200 }),
+            emailPass: texto('Senha', { max: 200, segredo: true }),
             emailFrom: texto('Remetente', { validador: 'email', max: 200 }),
           },
         }),
@@ -134,7 +134,7 @@ export const empresa = definirRecurso({
         }),
         /** Drawn on the empresa screen (polygon, circle, rectangle), shape of `areaAtendimentoSchema`. */
         areasAtendimento: json('Áreas de Atendimento', { editor: 'areasAtendimento' }),
-        keyGoogleMapsApi: texto('Chave Google Maps API', { max: 100 }),
+        keyGoogleMapsApi: texto('Chave Google Maps API', { max: 100, segredo: true }),
         expedicao: json('Expedição', {
           subcampos: { setorImpressaoExpedicao: ref('Setor de Impressão da Expedição', 'setorImpressao') },
         }),
@@ -167,8 +167,7 @@ export const empresa = definirRecurso({
         tipoEmissao: inteiro('Tipo de Emissão', { catalogoId: 'tipoEmissao' }),
         formatoDANFE: inteiro('Formato do DANFE', { catalogoId: 'formatoDanfe' }),
         consumidorFinal: inteiro('Consumidor Final', { catalogoId: 'consumidorFinal' }),
-        idCsc: texto('Id do CSC', { max: 6 }),
-        csc: texto('CSC', { max: 36 }),
+        // The CSC (id and token) lives only in the fiscal setup, encrypted (fiscal.routes: configuracaoFiscal).
         contingenciaNfce: json('Contingência', {
           subcampos: {
             habilitado: booleano('Habilitada'),

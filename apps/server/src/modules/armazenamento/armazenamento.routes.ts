@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { ErroNegocio, ok } from '../../lib/envelope.ts';
+import { mensagemSegura } from '../../lib/erro-sem-sql.ts';
 import { novoId } from '../../lib/ids.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
 import { cadastroNaFranqueadora, temPermissao } from '../usuarios/permissoes.service.ts';
@@ -67,7 +68,7 @@ const nomeMiniatura = (chave: string, sufixo: string) => {
 function erroArmazenamento(prefixo: string, erro: unknown): ErroNegocio {
   if (erro instanceof ErroNegocio) return erro;
   if (erro instanceof ErroS3) return new ErroNegocio(`${prefixo}: ${erro.message}`);
-  return new ErroNegocio(`${prefixo}: ${erro instanceof Error ? erro.message : String(erro)}`);
+  return new ErroNegocio(`${prefixo}: ${mensagemSegura(erro)}`);
 }
 
 export async function rotasArmazenamento(app: FastifyInstance): Promise<void> {
@@ -158,9 +159,7 @@ export async function rotasArmazenamento(app: FastifyInstance): Promise<void> {
           } else campos[parte.fieldname] = String(parte.value);
         }
       } catch (erro) {
-        throw new ErroNegocio(
-          `Falha ao fazer upload: ${erro instanceof Error ? erro.message : String(erro)}`,
-        );
+        throw new ErroNegocio(`Falha ao fazer upload: ${mensagemSegura(erro)}`);
       }
       if (!arquivo) throw new ErroNegocio('Falha ao fazer upload: arquivo (file1) não informado.');
       if ((campos.caminho ?? PASTA_PRODUTOS) !== PASTA_PRODUTOS)

@@ -17,6 +17,7 @@ import {
 } from '@retaguarda/fiscal';
 import { sql } from 'drizzle-orm';
 import { consultar, consultarUm, type Linha } from '../../db/consultar.ts';
+import { mensagemSegura } from '../../lib/erro-sem-sql.ts';
 import { novoId } from '../../lib/ids.ts';
 import { type EmissaoNfce, notaDoRegistro } from './emissao.ts';
 import type { EmpresaFiscal, ServicoFiscal } from './fiscal.service.ts';
@@ -140,7 +141,7 @@ export class FilaContingencia {
         resumo.adiadas++;
         if (erro instanceof ErroComunicacao) fora.add(empresaId);
         this.fiscal.log.error({ err: erro, nfce: id }, 'falha ao transmitir NFC-e em contingência');
-        await this.adiar(id, Number(l.tentativas), `Falha ao enviar a nota, ${(erro as Error).message}`);
+        await this.adiar(id, Number(l.tentativas), `Falha ao enviar a nota, ${mensagemSegura(erro)}`);
       }
     }
     return resumo;

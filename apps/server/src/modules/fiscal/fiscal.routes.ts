@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consultar, consultarUm, type Linha } from '../../db/consultar.ts';
 import { ErroNegocio, ok } from '../../lib/envelope.ts';
+import { mensagemSegura } from '../../lib/erro-sem-sql.ts';
 import { comIdempotencia } from '../../lib/idempotencia.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
 import {
@@ -124,12 +125,12 @@ async function emitirAoEncerrar(
         // Ending again (same Idempotency-Key) finds the note already issued: nothing to say.
         if (erro instanceof ErroNegocio && erro.message === MENSAGEM_JA_EMITIDA) continue;
         if (!(erro instanceof ErroNegocio)) app.log.error({ err: erro, venda: venda._id }, 'NFC-e da venda');
-        avisos.push(`NFC-e não emitida: ${(erro as Error).message}`);
+        avisos.push(`NFC-e não emitida: ${mensagemSegura(erro)}`);
       }
     }
   } catch (erro) {
     app.log.error({ err: erro, venda: venda._id }, 'NFC-e da venda');
-    avisos.push(`NFC-e não emitida: ${(erro as Error).message}`);
+    avisos.push(`NFC-e não emitida: ${mensagemSegura(erro)}`);
   }
   return avisos.length > 0 ? { avisoNfce: avisos.join(' ') } : undefined;
 }

@@ -1,4 +1,4 @@
-import { type DefinicaoRecurso, recursos } from '@retaguarda/domain';
+import { type DefinicaoRecurso, MASCARA_SEGREDO, recursos } from '@retaguarda/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,10 +13,11 @@ import {
 } from '../usuarios/permissoes.service.ts';
 import { empresaDoContexto } from '../usuarios/usuarios.routes.ts';
 import type { ContextoAcesso, RepositorioRecursos } from './repositorio.ts';
+import { manterSegredos, mascararSegredos } from './segredos.ts';
 
 type Acao = 'acessar' | 'incluir' | 'alterar' | 'excluir';
 
-export const SENHA_MASCARADA = '********';
+export const SENHA_MASCARADA = MASCARA_SEGREDO;
 const MENSAGEM_SEM_PERMISSAO = 'Usuário sem permissão para esta operação.';
 // Tables whose changes alter what a user may do: the permission cache must forget them at once.
 const AFETAM_PERMISSOES = new Set(['usuarios', 'acessoSistema', 'empresa', 'grupoEmpresarial']);
@@ -27,40 +28,18 @@ function definicao(tabela: string): DefinicaoRecurso {
   return def;
 }
 
-/** Never hand out the SMTP password of a group. */
-function ocultarSegredos(def: DefinicaoRecurso, linha: Linha): Linha {
-  if (def.tabela !== 'grupoEmpresarial') return linha;
-  const c = linha.configuracoes as { configuracoesEmail?: Record<string, unknown> } | null | undefined;
-  if (!c?.configuracoesEmail?.emailPass) return linha;
-  return {
-    ...linha,
-    configuracoes: { ...c, configuracoesEmail: { ...c.configuracoesEmail, emailPass: SENHA_MASCARADA } },
-  };
-}
+/** Never hand out a secret (the SMTP password, an app's key): masked; see segredos.ts. */
+const ocultarSegredos = mascararSegredos;
 
-/**
- * The SMTP password travels masked ('********'); when a form sends the mask back, the stored password stays.
- */
-async function manterSegredos(
+/** A mask sent back by a form keeps the stored secret. */
+async function manterSegredosGravados(
   repositorio: RepositorioRecursos,
   def: DefinicaoRecurso,
   ctx: ContextoAcesso,
   id: string,
   corpo: unknown,
 ): Promise<unknown> {
-  if (def.tabela !== 'grupoEmpresarial' || typeof corpo !== 'object' || corpo === null) return corpo;
-  const novo = corpo as { configuracoes?: { configuracoesEmail?: Record<string, unknown> } };
-  if (novo.configuracoes?.configuracoesEmail?.emailPass !== SENHA_MASCARADA) return corpo;
-  const atual = await repositorio.obter(def, ctx, id);
-  const senha = (atual?.configuracoes as { configuracoesEmail?: { emailPass?: unknown } } | undefined)
-    ?.configuracoesEmail?.emailPass;
-  return {
-    ...novo,
-    configuracoes: {
-      ...novo.configuracoes,
-      configuracoesEmail: { ...novo.configuracoes.configuracoesEmail, emailPass: senha ?? '' },
-    },
-  };
+  return manterSegredos(def, corpo, await repositorio.obter(def, ctx, id));
 }
 
 const params = z.object({ tabela: z.string().max(64), id: z.string().max(64) });
@@ -89,7 +68,6 @@ export async function rotasRecursos(app: FastifyInstance): Promise<void> {
     const s = sessaoDe(request);
     const p = await permissoes.doUsuario(s.grupoEmpresarialId, s.usuarioId);
     const numero = def.permissoes[acao];
-    const leituraDoProprioGrupo = def.tabela === 'grupoEmpresarial' && acao === 'acessar';
     const empresa = empresaDoContexto(request);
     // Reference data the POS loads: whoever may open a store reads it (in the stores open to them).
     if (def.leituraLivre && acao === 'acessar' && p.porEmpresa.size > 0) {
@@ -99,7 +77,8 @@ export async function rotasRecursos(app: FastifyInstance): Promise<void> {
         empresasPermitidas: def.escopo === 'empresa' ? [...p.porEmpresa.keys()] : [],
       };
     }
-    if (!leituraDoProprioGrupo && !temPermissao(p, numero, def.escopo === 'grupo' ? empresa : undefined)) {
+    // Even the user's own group (its SMTP settings) and a record's audit need the permission (issue 14 point 3).
+    if (!temPermissao(p, numero, def.escopo === 'grupo' ? empresa : undefined)) {
       // Under franchise control a store's write of the franchise manager's master data says who does it.
       throw new ErroNegocio(cadastroNaFranqueadora(p, numero, empresa) ?? MENSAGEM_SEM_PERMISSAO);
     }
@@ -184,7 +163,7 @@ export async function rotasRecursos(app: FastifyInstance): Promise<void> {
         throw new ErroNegocio('Grupos empresariais são criados pelo suporte.');
       const ctx = await contexto(request, def, 'incluir');
       return comIdempotencia(app.servicos.banco.db, request, ctx.grupoEmpresarialId, async () => {
-        const linha = await repositorio.criar(def, ctx, request.body);
+        const linha = await repositorio.criar(def, ctx, manterSegredos(def, request.body, undefined));
         await depoisDeGravar(def, request, linha, 'incluir');
         return ok(ocultarSegredos(def, linha));
       });
@@ -197,7 +176,7 @@ export async function rotasRecursos(app: FastifyInstance): Promise<void> {
     async (request) => {
       const def = definicao(request.params.tabela);
       const ctx = await contexto(request, def, 'alterar');
-      const corpo = await manterSegredos(repositorio, def, ctx, request.params.id, request.body);
+      const corpo = await manterSegredosGravados(repositorio, def, ctx, request.params.id, request.body);
       // Users: what changed decides whether their sessions end.
       const antes = def.tabela === 'usuarios' ? await repositorio.obter(def, ctx, request.params.id) : null;
       const linha = await repositorio.alterar(def, ctx, request.params.id, corpo);

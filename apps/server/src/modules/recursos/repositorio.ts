@@ -7,6 +7,7 @@ import { ErroNegocio } from '../../lib/envelope.ts';
 import { ehId, novoId } from '../../lib/ids.ts';
 import { type ColunaPublica, colunasDoRecurso } from './colunas.ts';
 import { compilarFiltro, expressao, resolverAlvo } from './filtro.ts';
+import { mascararSegredos } from './segredos.ts';
 import { type ValorColuna, validarEntrada } from './validacao.ts';
 
 /** Who is asking, from the token: tenancy never comes from the body. */
@@ -252,7 +253,8 @@ export class RepositorioRecursos {
       this.db,
       sql`select ${colunasSql} from ${tabelaSql(def)} where ${sql.join(condicoes, sql` and `)} order by ${ordem} limit ${limite} offset ${skip}`,
     );
-    const resultado = linhas.map((l) => linhaParaJson(def, l, campos));
+    // Lists and populated references never carry a secret (segredos.ts); obter keeps them for the writes.
+    const resultado = linhas.map((l) => mascararSegredos(def, linhaParaJson(def, l, campos)));
     for (const d of destinos) await this.popular(resultado, d.caminho, d.destino, ctx, d.select);
     return resultado;
   }
@@ -285,7 +287,8 @@ export class RepositorioRecursos {
       acao: l.acao,
       dataHora: new Date(l.created_at as string).toISOString(),
       usuario: l.usuario_id ? { _id: l.usuario_id, nome: l.usuario_nome } : null,
-      alteracoes: diferencas(l.antes as Linha | null, l.depois as Linha | null),
+      // Rows audited before secrets were masked on the way in are masked on the way out.
+      alteracoes: diferencas(mascarada(def, l.antes), mascarada(def, l.depois)),
     }));
   }
 
@@ -444,14 +447,20 @@ export class RepositorioRecursos {
     depois: Linha,
     empresaId: string | undefined,
   ): Promise<void> {
+    // The audit trail stores secrets masked (issue 14 point 3): whoever reads it never reads a password.
+    const de = antes && mascararSegredos(def, antes);
+    const para = mascararSegredos(def, depois);
     await consultar(
       tx,
       sql`insert into auditoria (id, grupo_empresarial_id, empresa_id, tabela, registro_id, acao, usuario_id, antes, depois)
           values (${novoId()}, ${ctx.grupoEmpresarialId}, ${empresaId ?? null}, ${def.tabela}, ${registroId}, ${acao},
-                  ${ctx.usuarioId}, ${antes === null ? null : JSON.stringify(antes)}::jsonb, ${JSON.stringify(depois)}::jsonb)`,
+                  ${ctx.usuarioId}, ${de === null ? null : JSON.stringify(de)}::jsonb, ${JSON.stringify(para)}::jsonb)`,
     );
   }
 }
+
+const mascarada = (def: DefinicaoRecurso, v: unknown): Linha | null =>
+  typeof v === 'object' && v !== null ? mascararSegredos(def, v as Linha) : null;
 
 /** The audit row's company: only a single-store record has one (multi-store ones keep a list of ids). */
 const empresaAuditada = (linha: Linha): string | undefined =>

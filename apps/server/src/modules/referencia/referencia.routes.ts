@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { consultar, consultarUm } from '../../db/consultar.ts';
 import { ErroNegocio, ok } from '../../lib/envelope.ts';
+import { mensagemSegura } from '../../lib/erro-sem-sql.ts';
 import { novoId } from '../../lib/ids.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
 import { type PermissoesUsuario, temPermissao } from '../usuarios/permissoes.service.ts';
@@ -131,7 +132,7 @@ export async function rotasReferencia(app: FastifyInstance): Promise<void> {
         throw new ErroNegocio(
           grande
             ? 'Arquivo grande demais: o limite é 10 MB.'
-            : `Falha ao receber o arquivo: ${erro instanceof Error ? erro.message : String(erro)}`,
+            : `Falha ao receber o arquivo: ${mensagemSegura(erro)}`,
         );
       }
       if (!arquivo || arquivo.length === 0) throw new ErroNegocio('Arquivo não informado.');
