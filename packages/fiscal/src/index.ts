@@ -25,3 +25,4 @@ export type * from './tipos.ts';
 export * from './transmitir.ts';
 export * from './ufs.ts';
 export * from './xsd.ts';
+export * from './xsd-mensagens.ts';

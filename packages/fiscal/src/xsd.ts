@@ -39,6 +39,8 @@ export type EsquemaXsd = keyof typeof ESQUEMAS;
 export interface ResultadoXsd {
   valido: boolean;
   erros: string[];
+  /** The same errors with the line of the document they are on (to tell which item: see xsd-mensagens.ts). */
+  detalhes?: { linha: number; mensagem: string }[];
 }
 
 const cachePacotes = new Map<string, XMLFileInfo[]>();
@@ -73,14 +75,19 @@ export async function validarVariosXsd(
   const linhas = r.stderr.split('\n').filter((l) => l.trim().length > 0);
   return entradas.map((e) => {
     const falhou = linhas.some((l) => l.startsWith(`${e.fileName} fails to validate`));
-    const erros = linhas
+    const detalhes = linhas
       .filter((l) => l.startsWith(`${e.fileName}:`))
-      .map((l) => l.split(':').slice(2).join(':').trim());
+      .map((l) => {
+        const partes = l.split(':');
+        return { linha: Number(partes[1]) || 0, mensagem: partes.slice(2).join(':').trim() };
+      });
+    const erros = detalhes.map((d) => d.mensagem);
     const valido =
       !falhou && erros.length === 0 && linhas.some((l) => l.startsWith(`${e.fileName} validates`));
     return {
       valido,
       erros: valido ? [] : erros.length > 0 ? erros : linhas.filter((l) => l.includes(e.fileName)),
+      detalhes: valido ? [] : detalhes,
     };
   });
 }
