@@ -29,6 +29,11 @@ export interface Config {
   urlPublica?: string;
   /** Base delay (ms) of an address slowed by failed logins (doubles per failure, up to 32 times). */
   atrasoLoginMs?: number;
+  /**
+   * LISTA_GRUPOS_PUBLICA=false: the login page does not list the business groups (the user types the
+   * group's code), for a deployment that serves many chains (issue 14 point 11). Default: listed.
+   */
+  listaGruposPublica?: boolean;
 }
 
 /** TRUST_PROXY: unset/false = trust nobody; `2` = two hops; `127.0.0.1,10.0.0.0/8` = those proxies. */
@@ -117,5 +122,6 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: lerConfigS3(env),
     trustProxy: lerTrustProxy(env.TRUST_PROXY),
     urlPublica: lerUrlPublica(env.PUBLIC_URL, Number(env.PORT ?? 3000)),
+    listaGruposPublica: env.LISTA_GRUPOS_PUBLICA !== 'false',
   };
 }

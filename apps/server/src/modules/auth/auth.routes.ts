@@ -39,7 +39,8 @@ export async function rotasAuth(app: FastifyInstance): Promise<void> {
       config: { publico: true },
       schema: { tags: ['auth'], security: [], body: z.object({ lixo: z.boolean().optional() }).optional() },
     },
-    async () => ok(await auth.gruposEmpresariais()),
+    // LISTA_GRUPOS_PUBLICA=false: nothing to enumerate; the user types the group's code (issue 14 point 11).
+    async () => ok(app.servicos.config.listaGruposPublica === false ? [] : await auth.gruposEmpresariais()),
   );
 
   r.post(

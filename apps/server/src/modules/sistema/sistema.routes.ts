@@ -17,7 +17,11 @@ export const CONFIG_CLIENTE = {
 export async function rotasSistema(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/config.json', { config: { publico: true }, schema: { hide: true } }, async () => CONFIG_CLIENTE);
+  // listaGrupos false: the login page asks for the group's code instead of listing the groups.
+  r.get('/config.json', { config: { publico: true }, schema: { hide: true } }, async () => ({
+    ...CONFIG_CLIENTE,
+    listaGrupos: app.servicos.config.listaGruposPublica !== false,
+  }));
 
   r.get('/api/health', { config: { publico: true }, schema: { tags: ['sistema'] } }, async () => {
     await app.servicos.banco.db.execute(sql`select 1`);

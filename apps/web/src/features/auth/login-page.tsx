@@ -1,6 +1,7 @@
 import { Alert, Button, Input, Select } from 'antd';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { obterConfig } from '../../lib/api/config.ts';
 import { notificar } from '../../lib/notify/notificar.ts';
 import { entrar, useSessao } from '../../lib/session/sessao.ts';
 import type { Empresa } from '../../lib/session/tipos.ts';
@@ -46,6 +47,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const grupoAnterior = useSessao((s) => s.grupoEmpresarial);
   const { grupos, erro, carregando } = useGruposEmpresariais();
+  const listaGrupos = obterConfig().listaGrupos;
   const [campos, setCampos] = useState<Campos>({ email: '', senha: '' });
   const [erros, setErros] = useState<Erros>({});
   const [tentou, setTentou] = useState(false);
@@ -161,21 +163,36 @@ export function LoginPage() {
       {semGrupo && <Alert type="warning" showIcon title={MENSAGEM_SEM_GRUPO} style={{ marginBottom: 16 }} />}
       {erroGrupos && <Alert type="error" showIcon title={erroGrupos} style={{ marginBottom: 16 }} />}
       <form onSubmit={autenticar} noValidate>
-        <Campo id="login-grupo" rotulo="Grupo Empresarial" erro={erros.grupoEmpresarial}>
-          <Select
-            id="login-grupo"
-            data-testid="login-grupo"
-            style={{ width: '100%' }}
-            loading={carregando}
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder="Selecione"
-            status={erros.grupoEmpresarial ? 'error' : undefined}
-            value={campos.grupoEmpresarial}
-            onChange={(grupoEmpresarial: string) => alterar({ grupoEmpresarial })}
-            options={(grupos ?? []).map((g) => ({ value: g._id, label: g.descricao }))}
-            {...ariaCampo('login-grupo', erros.grupoEmpresarial)}
-          />
-        </Campo>
+        {listaGrupos ? (
+          <Campo id="login-grupo" rotulo="Grupo Empresarial" erro={erros.grupoEmpresarial}>
+            <Select
+              id="login-grupo"
+              data-testid="login-grupo"
+              style={{ width: '100%' }}
+              loading={carregando}
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="Selecione"
+              status={erros.grupoEmpresarial ? 'error' : undefined}
+              value={campos.grupoEmpresarial}
+              onChange={(grupoEmpresarial: string) => alterar({ grupoEmpresarial })}
+              options={(grupos ?? []).map((g) => ({ value: g._id, label: g.descricao }))}
+              {...ariaCampo('login-grupo', erros.grupoEmpresarial)}
+            />
+          </Campo>
+        ) : (
+          // The deployment hides the list of groups (LISTA_GRUPOS_PUBLICA=false): the user types its code.
+          <Campo id="login-grupo-codigo" rotulo="Código do Grupo Empresarial" erro={erros.grupoEmpresarial}>
+            <Input
+              id="login-grupo-codigo"
+              autoComplete="organization"
+              maxLength={64}
+              status={erros.grupoEmpresarial ? 'error' : undefined}
+              value={campos.grupoEmpresarial ?? ''}
+              onChange={(e) => alterar({ grupoEmpresarial: e.target.value.trim() })}
+              {...ariaCampo('login-grupo-codigo', erros.grupoEmpresarial)}
+            />
+          </Campo>
+        )}
         <Campo id="login-email" rotulo="E-mail ou Código Interno" erro={erros.email}>
           <Input
             id="login-email"

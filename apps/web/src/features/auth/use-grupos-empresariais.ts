@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { obterConfig } from '../../lib/api/config.ts';
 import type { GrupoEmpresarial } from '../../lib/session/tipos.ts';
 import { listarGruposEmpresariais } from './api.ts';
 
@@ -8,10 +9,15 @@ export interface EstadoGrupos {
   carregando: boolean;
 }
 
-/** Group list of the public pages, fetched once per mount (no query cache before login). */
+/**
+ * Group list of the public pages, fetched once per mount (no query cache before login). Not fetched when
+ * the deployment hides it (config.json listaGrupos false): the page asks for the group's code.
+ */
 export function useGruposEmpresariais(): EstadoGrupos {
-  const [estado, setEstado] = useState<EstadoGrupos>({ grupos: undefined, erro: null, carregando: true });
+  const listar = obterConfig().listaGrupos;
+  const [estado, setEstado] = useState<EstadoGrupos>({ grupos: undefined, erro: null, carregando: listar });
   useEffect(() => {
+    if (!listar) return;
     let ativo = true;
     listarGruposEmpresariais().then(
       (grupos) => ativo && setEstado({ grupos, erro: null, carregando: false }),
@@ -20,6 +26,6 @@ export function useGruposEmpresariais(): EstadoGrupos {
     return () => {
       ativo = false;
     };
-  }, []);
+  }, [listar]);
   return estado;
 }

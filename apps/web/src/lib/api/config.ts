@@ -4,6 +4,8 @@ export interface ConfigCliente {
   storageUrl: string;
   socketUrl: string;
   socketPath: string;
+  /** False when the deployment hides the business groups (LISTA_GRUPOS_PUBLICA=false): type the code. */
+  listaGrupos: boolean;
 }
 
 const padrao: ConfigCliente = {
@@ -11,6 +13,7 @@ const padrao: ConfigCliente = {
   storageUrl: '/storage/',
   socketUrl: '/',
   socketPath: '/socket.io',
+  listaGrupos: true,
 };
 
 let atual: ConfigCliente = padrao;
@@ -25,6 +28,7 @@ export function definirConfig(parcial: Partial<ConfigCliente>): void {
     storageUrl: texto(parcial.storageUrl, padrao.storageUrl),
     socketUrl: texto(parcial.socketUrl, padrao.socketUrl),
     socketPath: texto(parcial.socketPath, padrao.socketPath),
+    listaGrupos: parcial.listaGrupos !== false,
   };
 }
 
