@@ -111,4 +111,10 @@ describe('DANFE NFC-e', () => {
     expect(texto).toContain('CONSUMIDOR - CPF 52998224725');
     expect(hex(danfeParaEscPos(linhas, { colunas: 64 }))).toContain('1b4d01');
   });
+
+  it('um CNPJ alfanumérico do consumidor sai com as letras (NT 2025.001)', () => {
+    const n = gerarNfce(dadosTeste({ destinatario: { documento: '12.abc.345/01de-35' } }), cert);
+    const texto = danfeComoTexto(montarDanfeNfce({ nota: n }), 48);
+    expect(texto).toContain('CONSUMIDOR - CNPJ 12ABC34501DE35');
+  });
 });

@@ -180,7 +180,8 @@ export function montarDanfeNfce(e: EntradaDanfe): LinhaDanfe[] {
   linhas.push({ tipo: 'separador' });
 
   // VI - consumer
-  const doc = d.destinatario?.documento.replace(/\D/g, '');
+  // The alphanumeric CNPJ (NT 2025.001) keeps its letters.
+  const doc = d.destinatario?.documento.toUpperCase().replace(/[^0-9A-Z]/g, '');
   if (!doc) centro('CONSUMIDOR NÃO IDENTIFICADO', true);
   else
     centro(
