@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   abrirNavegador,
   definirTemaEscuro,
@@ -10,13 +10,14 @@ import {
   USUARIOS,
 } from './apoio.ts';
 import { abrirFrenteLoja, buscarELancar, chamarApi, fecharAvisos } from './frente-loja-apoio.ts';
+import { urlDoServidor } from './servidor.ts';
 
 // Issue 13: the screens of a day in the store pass axe (WCAG 2 A/AA rules) with no serious or critical
 // violation, in both themes: login, the POS sale screen with lines, its payment dialog, the table map and the
 // phone sale screen with the product grid, and a KDS station with an order. Each screen is opened by the
 // person who uses it (cashier, waiter, kitchen).
 
-const baseUrl = inject('baseUrl');
+const baseUrl = urlDoServidor();
 const CAIXA = USUARIOS.caixa;
 const GARCOM = USUARIOS.garcom;
 const COZINHA = USUARIOS.cozinha;

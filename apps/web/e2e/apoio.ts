@@ -145,3 +145,31 @@ export async function desligarHappyHours(baseUrl: string): Promise<void> {
     if (!corpo.valido) throw new Error(`periodoPorHora ${periodo._id}: ${JSON.stringify(corpo.data)}`);
   }
 }
+
+/**
+ * Picks an option of an antd select by the field's id. A click that lands during the dropdown's opening animation
+ * leaves it open: it is closed and the pick retried, until the field shows the option.
+ */
+export async function escolherOpcao(pagina: Page, idCampo: string, opcao: string): Promise<void> {
+  const selecao = pagina
+    .locator(`#${idCampo}`)
+    .locator('xpath=ancestor::div[contains(@class,"ant-select ")][1]');
+  for (let tentativa = 0; tentativa < 3; tentativa++) {
+    await pagina.locator(`#${idCampo}`).click();
+    await pagina
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: opcao })
+      .first()
+      .click();
+    const fechou = await pagina
+      .locator('.ant-select-dropdown:visible')
+      .waitFor({ state: 'hidden', timeout: 3_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!fechou) await pagina.keyboard.press('Escape');
+    if ((await selecao.getByTitle(opcao).count()) > 0) return;
+  }
+  throw new Error(`opção não escolhida: ${opcao}`);
+}

@@ -1,11 +1,12 @@
 import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROTAS } from '../src/routes/rotas.ts';
 import { abrirNavegador, capturar, definirTemaEscuro, fazerLogin, novaAba, USUARIOS } from './apoio.ts';
+import { urlDoServidor } from './servidor.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = urlDoServidor();
 let navegador: Browser;
 
 beforeAll(async () => {

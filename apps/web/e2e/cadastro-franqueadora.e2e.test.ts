@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PERMISSAO } from '@retaguarda/domain';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   abrirNavegador,
   capturar,
@@ -11,13 +11,14 @@ import {
   tokenPorApi,
   USUARIOS,
 } from './apoio.ts';
+import { urlDoServidor } from './servidor.ts';
 
 // Issue 16.6, last item: Grupo Exemplo has franchise control, so products are registered in Franqueadora
 // Exemplo. A store manager whose profile holds the product permissions, logged into Loja Centro, finds no
 // 'Incluir' on the products list and reads why, in place of the button. The group's administrator sets the
 // manager's profile and user up through the API (the data of the test); the manager does the rest.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = urlDoServidor();
 const SUFIXO = Date.now().toString(36).slice(-5).toUpperCase();
 const GERENTE = { email: `gerente.${SUFIXO.toLowerCase()}@exemplo.com.br`, senha: 'gerente123' };
 const NOTA =

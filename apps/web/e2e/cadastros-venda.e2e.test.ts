@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { recursos } from '@retaguarda/domain';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { abrirNavegador, capturar, fazerLogin, novaAba, USUARIOS } from './apoio.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { abrirNavegador, capturar, escolherOpcao, fazerLogin, novaAba, USUARIOS } from './apoio.ts';
+import { urlDoServidor } from './servidor.ts';
 
 // Issue 4's proof, as a new user meets it: the back-office registers a customer (address by CEP, through
 // the server's CEP simulator), a product with a per-store price and a tax configuration, a combo with its
@@ -14,7 +15,7 @@ import { abrirNavegador, capturar, fazerLogin, novaAba, USUARIOS } from './apoio
 // window of the group is switched off first. The sale happens in Loja Shopping, whose cash register the
 // other browser tests do not use.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = urlDoServidor();
 let navegador: Browser;
 // Unique names, so the test may run again against the same server (E2E_BASE_URL).
 const SUFIXO = Date.now().toString(36).slice(-5).toUpperCase();
@@ -119,19 +120,7 @@ async function ir(pagina: Page, rota: string): Promise<void> {
 const gaveta = (pagina: Page) => pagina.locator('.ant-drawer-content-wrapper:visible').last();
 const dropdown = (pagina: Page) => pagina.locator('.ant-select-dropdown:visible .ant-select-item-option');
 
-/** Picks an option of a catalogue select; a click during the dropdown's opening animation is retried. */
-async function escolher(pagina: Page, idCampo: string, opcao: string): Promise<void> {
-  const selecao = pagina
-    .locator(`#${idCampo}`)
-    .locator('xpath=ancestor::div[contains(@class,"ant-select ")][1]');
-  for (let tentativa = 0; tentativa < 3; tentativa++) {
-    await pagina.locator(`#${idCampo}`).click();
-    await dropdown(pagina).filter({ hasText: opcao }).first().click();
-    await pagina.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
-    if ((await selecao.getByTitle(opcao).count()) > 0) return;
-  }
-  throw new Error(`opção não escolhida: ${opcao}`);
-}
+const escolher = escolherOpcao;
 
 /**
  * Searches a reference picker and picks the record: the list must narrow to records that answer the

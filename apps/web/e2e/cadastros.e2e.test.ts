@@ -1,20 +1,22 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   abrirNavegador,
   capturar,
   definirTemaEscuro,
+  escolherOpcao,
   fazerLogin,
   novaAba,
   PASTA_SCREENSHOTS,
   USUARIOS,
 } from './apoio.ts';
+import { urlDoServidor } from './servidor.ts';
 
 // Registrations (issue 4) as a user would use them: the generic list/form on formaPagamento and pessoa,
 // the permission matrix of a profile, a service area drawn on the company screen, and screenshots.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = urlDoServidor();
 let navegador: Browser;
 
 beforeAll(async () => {
@@ -30,22 +32,7 @@ async function ir(pagina: Page, rota: string): Promise<void> {
   }, rota);
 }
 
-/** Picks an option of an antd select; a click that lands during the dropdown's opening animation is retried. */
-async function escolher(pagina: Page, idCampo: string, opcao: string): Promise<void> {
-  const selecao = pagina
-    .locator(`#${idCampo}`)
-    .locator('xpath=ancestor::div[contains(@class,"ant-select ")][1]');
-  for (let tentativa = 0; tentativa < 3; tentativa++) {
-    await pagina.locator(`#${idCampo}`).click();
-    const item = pagina
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: opcao });
-    await item.first().click();
-    await pagina.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
-    if ((await selecao.getByTitle(opcao).count()) > 0) return;
-  }
-  throw new Error(`opção não escolhida: ${opcao}`);
-}
+const escolher = escolherOpcao;
 const gaveta = (pagina: Page) => pagina.locator('.ant-drawer-content-wrapper:visible').last();
 
 /** Saved: nothing left unsaved, the footer offers 'Fechar' again (the success toast lasts only 5 s). */

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Aba,
   abrirNavegador,
@@ -11,6 +11,7 @@ import {
   tokenPorApi,
   USUARIOS,
 } from './apoio.ts';
+import { urlDoServidor } from './servidor.ts';
 
 // The call center as an attendant meets it: from the franchisor's desk, pick the customer (his history
 // shows; a failing history gives the spec's message), the server geocodes his address (maps simulator) and
@@ -21,7 +22,7 @@ import {
 // sent lands on the routed store's expedition screen, not on the other store's, and the attendant follows
 // its expedition status live in 'Pedidos de hoje' and opens its lines.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = urlDoServidor();
 let navegador: Browser;
 let token = '';
 const abas: Aba[] = [];

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Aba,
   abrirNavegador,
@@ -18,6 +18,7 @@ import {
   TELA,
   total,
 } from './frente-loja-apoio.ts';
+import { urlDoServidor } from './servidor.ts';
 
 // Issue 13, the proof: a day in Loja Centro run by its real staff, each in a browser of their own and every
 // step on screen (the API only prepares data): the cashier opens the register and sells at the counter by
@@ -28,7 +29,7 @@ import {
 // POS -> the cashier closes the register with a difference, highlighted. Pictures 'dia-na-loja-*' in both
 // themes.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = urlDoServidor();
 const MESA = 64;
 const LATA = '7894900011517';
 const CLIENTE = 'Maria Cliente';

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Aba, abrirNavegador, capturar, fazerLogin, novaAba, USUARIOS } from './apoio.ts';
 import { abrirFrenteLoja, garantirCaixaAberto, TELA } from './frente-loja-apoio.ts';
+import { urlDoServidor } from './servidor.ts';
 
 // NFC-e end to end (issue 7 proof): a sale ended in the Frente Loja -> NFC-e issued by the server at the end and
 // authorised by the local SEFAZ simulator the server started -> the list and the DANFE in the browser ->
@@ -10,7 +11,7 @@ import { abrirFrenteLoja, garantirCaixaAberto, TELA } from './frente-loja-apoio.
 // list updates by socket; cancel by a cashier through the supervisor release; a number already used at
 // SEFAZ renumbered with the duplicate advice. Screenshots of every fiscal screen in light and dark.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = urlDoServidor();
 // A real inbound NF-e kept in the repository (packages/fiscal/test/fixtures/fiscal-ref/SOURCES.md).
 const AMOSTRA_NFE = new URL(
   '../../../packages/fiscal/test/fixtures/fiscal-ref/samples/nfe55/nfelib__35180834128745000152550010000474281920007498-nfe.xml',

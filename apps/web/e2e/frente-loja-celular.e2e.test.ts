@@ -1,13 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirNavegador, desligarHappyHours, fazerLogin, tokenPorApi, USUARIOS } from './apoio.ts';
 import { capturarTemas, chamarApi, escolher, fecharAvisos } from './frente-loja-apoio.ts';
+import { urlDoServidor } from './servidor.ts';
 
 // Issue 13, a day in the store: the waiter (garcom) works the tables on a phone (390x844) and on an upright
 // tablet (768x1024), by touch: the table map, the product grid by category, an observation, the lines and
 // the total without sideways scrolling, and the bill asked for from the table.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = urlDoServidor();
 const GARCOM = USUARIOS.garcom;
 const CELULAR = { width: 390, height: 844 };
 const TABLET = { width: 768, height: 1024 };

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Aba,
   abrirNavegador,
@@ -21,6 +21,7 @@ import {
   liberarComSupervisor,
   TELA,
 } from './frente-loja-apoio.ts';
+import { urlDoServidor } from './servidor.ts';
 
 // Orders reach the kitchen from the POS as the store works (issue 13 point 2), each step through the screens
 // of the person whose job it is: the waiter launches table items and presses 'Enviar para cozinha' (and F10,
@@ -28,7 +29,7 @@ import {
 // by the cashier reaches the KDS; a delivery launched at the POS reaches the KDS and, bumped, shows as produced
 // at the rider departure. And a table moved onto an occupied one asks before merging (point 7).
 
-const baseUrl = inject('baseUrl');
+const baseUrl = urlDoServidor();
 const GARCOM = USUARIOS.garcom;
 const COZINHA = USUARIOS.cozinha;
 let navegador: Browser;

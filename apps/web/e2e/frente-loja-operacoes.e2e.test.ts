@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   abrirNavegador,
   definirTemaEscuro,
@@ -20,13 +20,14 @@ import {
   TELA,
   total,
 } from './frente-loja-apoio.ts';
+import { urlDoServidor } from './servidor.ts';
 
 // The POS operations of issue 5 beyond the basic sale, as a user at a 1024x768 touch screen meets them:
 // suggested products, the attendant, the bill printed, a whole table moved, a courtesy, an ended sale
 // reopened, the tab list right after a tab is created, convênio with its balance, the customer history,
 // cash slips printed, and the attendant asked with password when the terminal requires it.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = urlDoServidor();
 let navegador: Browser;
 let token = '';
 

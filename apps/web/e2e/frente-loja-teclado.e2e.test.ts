@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirNavegador, desligarHappyHours, novaAba, USUARIOS } from './apoio.ts';
 import {
   abrirFrenteLoja,
@@ -9,13 +9,14 @@ import {
   TELA,
   total,
 } from './frente-loja-apoio.ts';
+import { urlDoServidor } from './servidor.ts';
 
 // A whole counter sale by the cashier with the keyboard only (issue 13, points 5, 6 and 8): the scanner's
 // burst, the same GTIN twice on one line, '+', arrows through the results, an unsent line removed with no
 // release, F7 with the supervisor's release by Enter, F4 with a key per method, a quick note and Enter to
 // finish; F1 lists the keys; function keys wait while a dialog is open. Then the payment on a touch screen.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = urlDoServidor();
 const LATA = '7894900011517';
 const DOIS_LITROS = '7894900027013';
 let navegador: Browser;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   abrirNavegador,
   capturar,
@@ -15,13 +15,14 @@ import {
   novaAba,
   USUARIOS,
 } from './apoio.ts';
+import { urlDoServidor } from './servidor.ts';
 
 // The Frente Loja as a new user meets it, on a 1024x768 touch screen: bind the device to a store and
 // terminal, open the cash period, sell at the counter (combo, item discount released by the supervisor,
 // two payments with change), bleed-off and supply, close with a divergence, tables with seats and a
 // transfer.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = urlDoServidor();
 const TELA = { width: 1024, height: 768 };
 let navegador: Browser;
 

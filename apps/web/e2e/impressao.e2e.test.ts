@@ -1,5 +1,5 @@
 import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Aba,
   abrirNavegador,
@@ -10,11 +10,12 @@ import {
   tokenPorApi,
   USUARIOS,
 } from './apoio.ts';
+import { urlDoServidor } from './servidor.ts';
 
 // layoutsImpressao in Chromium against the real server: every receipt layout with its sample, the paper at
 // 48 and 64 columns, text-only and label printer models, and a real job queued for a terminal of the store.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = urlDoServidor();
 let navegador: Browser;
 let aba: Aba;
 let pagina: Page;

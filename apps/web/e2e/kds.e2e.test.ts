@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AgenteFilho,
   diretorioTemporario,
@@ -20,6 +20,7 @@ import {
   novaAba,
   USUARIOS,
 } from './apoio.ts';
+import { urlDoServidor } from './servidor.ts';
 
 // Kitchen display, expedition and motoboy dispatch with several browser contexts at once, on the demo
 // kitchen of the seed (seed-kds.ts: stations Cozinha Quente, Bar, Montagem): the POS (here its API) launches
@@ -28,7 +29,7 @@ import {
 // delivered. The production tickets and the expedition ticket reach fake TCP printers through the real
 // print agent (apps/print-agent, a child process), checked byte by byte.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = urlDoServidor();
 let navegador: Browser;
 let token = '';
 let empresa = '';

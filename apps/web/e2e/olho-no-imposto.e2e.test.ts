@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   abrirNavegador,
   capturar,
@@ -9,6 +9,7 @@ import {
   tokenPorApi,
   USUARIOS,
 } from './apoio.ts';
+import { urlDoServidor } from './servidor.ts';
 
 // 'Olho no imposto' in Chromium as the accountant meets it (in the franchisor's store: tax and product
 // registrations are 'especial', hidden in franchise stores of a franchise-controlled group): the tax configuration screen's second tab
@@ -16,7 +17,7 @@ import {
 // state (20,000 lines) replaces it and the list shows them; the store's version went up for the POS.
 // Also the sub-forms that replaced raw JSON: combo groups, price-table lines and the IBS/CBS block.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = urlDoServidor();
 let navegador: Browser;
 const CABECALHO =
   'codigo;ex;tipo;descricao;nacionalfederal;importadosfederal;estadual;municipal;vigenciainicio;vigenciafim;chave;versao;fonte';

@@ -1,14 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Aba, abrirNavegador, capturar, definirTemaEscuro, fazerLogin, novaAba } from './apoio.ts';
 import { escolher, fecharAvisos, TELA } from './frente-loja-apoio.ts';
+import { urlDoServidor } from './servidor.ts';
 
 // A day in the store run by its real staff (issue 13 point 1): each demo user logs in, finds the screens of
 // their job on the first screen, opens each of them with real data (terminals, products, tables, KDS
 // stations, riders) and no 'sem permissão' anywhere; a screen of another job is refused naming the missing
 // permission (id and name of the catalogue) and who grants it.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = urlDoServidor();
 let navegador: Browser;
 const abas: Aba[] = [];
 

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Aba, abrirNavegador, capturar, novaAba, tokenPorApi, USUARIOS } from './apoio.ts';
 import {
   abrirFrenteLoja,
@@ -9,13 +9,14 @@ import {
   liberarComSupervisor,
   TELA,
 } from './frente-loja-apoio.ts';
+import { urlDoServidor } from './servidor.ts';
 
 // Issue 13 points 4 and 9 as the cashier (caixa@exemplo.com.br), every step in the POS: a counter sale ends ->
 // the store asks which receipt -> the DANFE of the homologation NFC-e the demo store issued is printed (job
 // content checked) -> reprinted from 'Vendas' with the supervisor's release -> the register closed with a
 // counted shortage, highlighted on screen and on the printed closing slip. Screenshots in both themes.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = urlDoServidor();
 const HOMOLOGACAO = 'EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL';
 let navegador: Browser;
 let aba: Aba;

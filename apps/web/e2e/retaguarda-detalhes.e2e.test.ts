@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Aba,
   abrirNavegador,
@@ -9,13 +9,14 @@ import {
   novaAba,
   USUARIOS,
 } from './apoio.ts';
+import { urlDoServidor } from './servidor.ts';
 
 // Issue 16.6, as the back-office administrator meets it on the generic registration screens: a decimal
 // typed with a comma stays with the comma, closed lists show their labels (never 'producao', 'Generico'),
 // the subtitle says where the screen is in the menu (never '#/kdsEstacao'), and text typed in a list's
 // search box does not follow the user to the next screen.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = urlDoServidor();
 let navegador: Browser;
 let aba: Aba;
 

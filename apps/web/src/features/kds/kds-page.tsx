@@ -478,8 +478,8 @@ function CartaoPedido({
             <Tag>{NOMES_TIPO_VENDA[pedido.tipoVenda] ?? ''}</Tag>
           )}
           <span style={{ flex: 1 }} />
+          {/* Bold 700 on the element itself (not antd's 600 <strong>): large bold text, readable in red on red. */}
           <Typography.Text
-            strong
             style={{
               fontSize: 20 * escala,
               fontWeight: 700,
