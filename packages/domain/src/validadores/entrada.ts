@@ -152,6 +152,17 @@ export const zInteiro = (min = INTEIRO_MINIMO, max = INTEIRO_MAXIMO) =>
       error: max < INTEIRO_MAXIMO ? `Valor máximo: ${max}.` : MENSAGENS_ENTRADA.inteiroLimite,
     });
 
+/** Integer read from a path or query text ('12'), in decimal digits only (not '0x10' nor '1e3'). */
+export const zInteiroTexto = (min = INTEIRO_MINIMO, max = INTEIRO_MAXIMO) =>
+  z.union([
+    zInteiro(min, max),
+    z
+      .string()
+      .regex(/^-?\d{1,12}$/, { error: MENSAGENS_ENTRADA.numeroNotacao })
+      .transform(Number)
+      .pipe(zInteiro(min, max)),
+  ]);
+
 /** Decimal sent as a JSON number or decimal text, answered as text (no float round trip). */
 export const zDecimal = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const r = lerNumeroEntrada(v);
@@ -197,9 +208,11 @@ export function erroZodPtBr(issue: z.core.$ZodRawIssue): string | undefined {
       return 'Opção inválida.';
     case 'invalid_format':
       return 'Formato inválido.';
-    case 'invalid_union':
-      // The first alternative's own message says what was expected ('informe um número inteiro').
-      return issue.errors[0]?.[0]?.message ?? 'Valor inválido.';
+    case 'invalid_union': {
+      // The alternative that got furthest says what is wrong ('Itens demais'); else the first one's message.
+      const todas = issue.errors.flat();
+      return (todas.find((i) => i.code !== 'invalid_type') ?? todas[0])?.message ?? 'Valor inválido.';
+    }
     case 'unrecognized_keys':
       return `Campos não aceitos: ${issue.keys.join(', ')}.`;
     default:

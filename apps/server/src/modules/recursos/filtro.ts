@@ -88,7 +88,9 @@ function parametro(alvo: Alvo, valor: unknown): SQL {
     case 'numero': {
       // Decimal notation within the columns' limits, as the writes (no '0x1F', 30 digits or 2^31).
       const lido = lerNumeroEntrada(valor);
-      if ('erro' in lido) erroValor(alvo.campo, lido.erro);
+      // Not a number at all: the plain message; a number out of notation or limits says which.
+      if ('erro' in lido)
+        erroValor(alvo.campo, lido.erro === MENSAGENS_ENTRADA.numero ? undefined : lido.erro);
       return sql`${lido.texto}::numeric`;
     }
     case 'booleano':

@@ -8,6 +8,7 @@ import {
   origensPedido,
   tiposVenda,
   zInteiro,
+  zInteiroTexto,
 } from '@retaguarda/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,7 +30,7 @@ const ref = z.union([id, z.object({ _id: id }).transform((o) => o._id)]);
 const decimal = z
   .union([z.string().max(30), z.number()])
   .transform((v) => String(v))
-  .refine((v) => /^-?\d+(\.\d+)?$/.test(v), 'Valor decimal inválido')
+  .refine((v) => /^-?\d+(\.\d+)?$/.test(v), { message: 'Valor decimal inválido', abort: true })
   .refine((v) => Math.abs(Number(v)) < DECIMAL_LIMITE, MENSAGENS_ENTRADA.decimalLimite);
 const catalogoId = z.union([z.number().int(), z.object({ id: z.number().int() }).transform((o) => o.id)]);
 /** An entry of a domain catalogue, by id (tipoVenda 99 is no sale type). */
@@ -85,7 +86,8 @@ const valorFiltro = (valor: z.ZodType) =>
         $lte: valor,
       })
       .partial()
-      .strict(),
+      .strict()
+      .refine((o) => Object.keys(o).length > 0, 'Filtro vazio: informe um operador.'),
   ]);
 const filtroVendas = z
   .object({
@@ -245,7 +247,7 @@ export async function rotasVendas(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        params: z.object({ id, numeroItem: z.coerce.number().int().min(1) }),
+        params: z.object({ id, numeroItem: zInteiroTexto(1) }),
         body: z.object({ quantidade: decimal, obs: z.string().max(500).optional() }),
       },
     },
