@@ -271,18 +271,24 @@ describe('consumidor (CPF/CNPJ)', () => {
 
 describe('itens', () => {
   it('NCM fora da tabela oficial: 778; CFOP que a NFC-e não admite: 725', async () => {
-    const ncm = dadosAgora({
-      nNF: nNF(),
-      itens: [itemTeste(1, { NCM: '21069099' })],
-      pagamentos: [{ tPag: '01', vPag: '30' }],
-    });
-    expect(await codigo(assinarNfce(montarNfce(ncm), cert))).toBe(778);
-    const cfop = dadosAgora({
-      nNF: nNF(),
-      itens: [itemTeste(1, { CFOP: '5949' })],
-      pagamentos: [{ tPag: '01', vPag: '30' }],
-    });
-    expect(await codigo(assinarNfce(montarNfce(cfop), cert))).toBe(725);
+    // The builder refuses both before a number is taken, so the notes are changed after it, as a buggy issuer would.
+    const ncm = adulterada(dadosAgora({ nNF: nNF() }), (x) =>
+      x.replace('<NCM>21069090</NCM>', '<NCM>21069099</NCM>'),
+    );
+    expect(await codigo(ncm)).toBe(778);
+    const cfop = adulterada(dadosAgora({ nNF: nNF() }), (x) =>
+      x.replace('<CFOP>5102</CFOP>', '<CFOP>5949</CFOP>'),
+    );
+    expect(await codigo(cfop)).toBe(725);
+  });
+
+  it('o montador recusa antes, com mensagem: NCM inexistente e CFOP fora da lista da NFC-e', () => {
+    expect(() => montarNfce(dadosAgora({ itens: [itemTeste(1, { NCM: '21069099' })] }))).toThrow(
+      'NCM 21069099 não existe na tabela NCM oficial',
+    );
+    expect(() => montarNfce(dadosAgora({ itens: [itemTeste(1, { CFOP: '5949' })] }))).toThrow(
+      'CFOP 5949 inválido para NFC-e',
+    );
   });
 });
 

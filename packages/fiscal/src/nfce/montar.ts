@@ -4,6 +4,7 @@
 
 import { createHash } from 'node:crypto';
 import { gerarCodigoNumerico, montarChave } from '../chave.ts';
+import { ncmExiste, VIGENCIA_NCM } from '../dados/ncm.ts';
 import { formatarDataHora } from '../datas.ts';
 import { formatar, moeda, paraEscala, percentual, reduzir } from '../decimal.ts';
 import { escaparXml, limparTexto, somenteAlfanumericos, somenteDigitos, tagTexto } from '../texto.ts';
@@ -22,6 +23,19 @@ export const NS_NFE = 'http://www.portalfiscal.inf.br/nfe';
 export const MENSAGEM_DOCUMENTO_INVALIDO = 'CPF ou CNPJ Inválido, favor preencher corretamente';
 // MOC 4.00, regra 373 (homologação): the first item and the recipient name carry this text.
 export const TEXTO_HOMOLOGACAO = 'NOTA FISCAL EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
+
+/** MOC I08 (725): the only CFOPs an NFC-e may carry (NT 2013/005 v1.20, NT 2015.002). */
+export const CFOP_NFCE: ReadonlySet<string> = new Set([
+  '5101',
+  '5102',
+  '5103',
+  '5104',
+  '5115',
+  '5405',
+  '5656',
+  '5667',
+  '5933',
+]);
 
 /** Totals of the note as decimal text (2 places). */
 export interface TotaisNfce {
@@ -368,10 +382,16 @@ function det(item: ItemNfce, n: number, dados: DadosNfce, acc: Acumulador): stri
   const vUnTxt = formatar(vUn, 10, 2);
   const ncm = somenteDigitos(item.NCM);
   const cfop = somenteDigitos(item.CFOP);
-  // Spec 5: NFC-e only for in-state outbound operations (CFOP 5xxx).
-  if (!/^5\d{3}$/.test(cfop)) {
+  // Spec 5 and MOC I08 (rejeição 725): only the in-state sales an NFC-e may carry.
+  if (!CFOP_NFCE.has(cfop)) {
     throw new ErroMontagemNfce(
-      `Produto ${item.xProd}: CFOP ${item.CFOP} inválido para NFC-e (somente saídas internas, 5xxx)`,
+      `Produto ${item.xProd}: CFOP ${item.CFOP} inválido para NFC-e (use ${[...CFOP_NFCE].join(', ')})`,
+    );
+  }
+  // MOC I05 (rejeição 778): an 8-digit NCM must exist in the official table ("00" is for services).
+  if (/^\d{8}$/.test(ncm) && !ncmExiste(ncm)) {
+    throw new ErroMontagemNfce(
+      `Produto ${item.xProd}: NCM ${ncm} não existe na tabela NCM oficial (${VIGENCIA_NCM}); corrija o cadastro do produto`,
     );
   }
   let s =

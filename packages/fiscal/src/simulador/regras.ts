@@ -8,6 +8,7 @@ import { digitoVerificadorChave } from '../chave.ts';
 import { mensagemCStat } from '../cstat.ts';
 import { ncmExiste } from '../dados/ncm.ts';
 import { paraEscala } from '../decimal.ts';
+import { CFOP_NFCE } from '../nfce/montar.ts';
 import { codigoUf, type Uf } from '../ufs.ts';
 
 export type Recusa = [cStat: number, xMotivo: string];
@@ -75,9 +76,6 @@ const CNF_PROIBIDOS = new Set([
   '90123456',
   '01234567',
 ]);
-
-/** I08 (725): the only CFOPs an NFC-e may carry (NT 2013/005 v1.20, NT 2015.002). */
-export const CFOP_NFCE = new Set(['5101', '5102', '5103', '5104', '5115', '5405', '5656', '5667', '5933']);
 
 /** MOC B09-10/B09-40: 5 minutes of clock tolerance between the issuer and SEFAZ. */
 const TOLERANCIA_MS = 5 * 60_000;
