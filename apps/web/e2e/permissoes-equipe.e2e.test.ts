@@ -34,6 +34,22 @@ async function telasOferecidas(pagina: Page): Promise<string[]> {
   return pagina.getByTestId('telas-equipe').locator('a.ant-btn').allInnerTexts();
 }
 
+/** The top bar's shortcuts (Frente Loja, Call Center) this user is offered. */
+async function atalhosDoCabecalho(pagina: Page): Promise<string[]> {
+  const atalhos: string[] = [];
+  if (await pagina.getByTestId('abrir-frente-loja').isVisible()) atalhos.push('Frente Loja');
+  if (await pagina.getByTestId('abrir-call-center').isVisible()) atalhos.push('Call Center');
+  return atalhos;
+}
+
+/** Every control of the top bar stays inside the screen (a phone used to cut the user menu off). */
+async function cabecalhoCabeNaTela(pagina: Page) {
+  const largura = pagina.viewportSize()?.width ?? 0;
+  const direita = await pagina.getByTestId('menu-usuario').evaluate((e) => e.getBoundingClientRect().right);
+  expect(direita).toBeLessThanOrEqual(largura);
+  expect(await pagina.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(largura);
+}
+
 async function semRecusa(pagina: Page) {
   await pagina.waitForTimeout(300);
   const texto = await pagina.locator('body').textContent();
@@ -94,6 +110,7 @@ describe('each staff role opens the screens of its job and only those', () => {
   it('the cashier: the POS with its terminals, products and cash; the KDS is refused naming 52', async () => {
     const pagina = await entrar('caixa@exemplo.com.br', 'caixa123', TELA);
     expect(await telasOferecidas(pagina)).toEqual(['Frente Loja']);
+    expect(await atalhosDoCabecalho(pagina)).toEqual(['Frente Loja']);
     await temas(pagina, 'permissoes-inicio-caixa');
     expect(await abrirPdv(pagina)).toEqual(['Balcão', 'Mesa', 'Comanda', 'Delivery', 'Caixa', 'Vendas']);
     await pagina.getByTestId('status-periodo').waitFor();
@@ -108,6 +125,9 @@ describe('each staff role opens the screens of its job and only those', () => {
   it('the waiter: tables and tabs only, on the phone; the expedition is refused naming 49', async () => {
     const pagina = await entrar('garcom@exemplo.com.br', 'garcom123', { width: 390, height: 844 });
     expect(await telasOferecidas(pagina)).toEqual(['Frente Loja']);
+    expect(await atalhosDoCabecalho(pagina)).toEqual(['Frente Loja']);
+    await cabecalhoCabeNaTela(pagina);
+    await temas(pagina, 'permissoes-inicio-garcom-celular');
     // No counter, delivery or cash mode for a waiter, even on the till terminal.
     expect(await abrirPdv(pagina)).toEqual(['Mesa', 'Comanda']);
     await pagina.getByTestId('mapa-mesas').waitFor();
@@ -145,6 +165,7 @@ describe('each staff role opens the screens of its job and only those', () => {
   it('the kitchen: the KDS stations and the expedition; the POS is refused naming 53', async () => {
     const pagina = await entrar('cozinha@exemplo.com.br', 'cozinha123');
     expect(await telasOferecidas(pagina)).toEqual(['KDS (cozinha)', 'Expedição']);
+    expect(await atalhosDoCabecalho(pagina)).toEqual([]);
     await pagina.getByTestId('tela-kds').click();
     for (const estacao of ['Bar', 'Cozinha Quente', 'Montagem'])
       await pagina.getByText(estacao).first().waitFor();

@@ -9,8 +9,9 @@ import {
   SwapOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import { PERMISSAO_DA_TELA } from '@retaguarda/domain/catalogos/permissao-negada';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Dropdown, Flex, Select, Tooltip, Typography, theme } from 'antd';
+import { Badge, Button, Dropdown, Flex, Grid, Select, Tooltip, Typography, theme } from 'antd';
 import { useNavigate } from 'react-router';
 import {
   alternarDrawerDireito,
@@ -23,8 +24,20 @@ import { empresasUsuarioQuery, gruposEmpresariaisQuery } from '../auth/queries.t
 import { encerrarSessao, selecionarEmpresa, selecionarGrupo } from './sessao-acoes.ts';
 import { ROTULO_STATUS_SOCKET } from './status-socket.ts';
 
-export function Cabecalho({ statusSocket }: { statusSocket: StatusSocket }) {
+/**
+ * The back office's top bar. The POS and Call Center shortcuts show only to whoever may open them in this store;
+ * on a phone the labels give way to icons so every control stays inside the screen.
+ */
+export function Cabecalho({
+  statusSocket,
+  permissoes,
+}: {
+  statusSocket: StatusSocket;
+  permissoes: ReadonlySet<number> | undefined;
+}) {
   const navigate = useNavigate();
+  const telas = Grid.useBreakpoint();
+  const estreita = !telas.md;
   const { token } = theme.useToken();
   const usuario = useSessao((s) => s.usuario);
   const grupo = useSessao((s) => s.grupoEmpresarial);
@@ -52,21 +65,34 @@ export function Cabecalho({ statusSocket }: { statusSocket: StatusSocket }) {
         icon={<MenuOutlined />}
         onClick={() => alternarDrawerPrincipal()}
       />
-      <Typography.Text strong style={{ fontSize: 18, whiteSpace: 'nowrap' }}>
-        Retaguarda
-      </Typography.Text>
-      <Flex align="center" gap={8} style={{ marginInlineStart: 'auto', minWidth: 0 }}>
-        <Button icon={<ShopOutlined />} href="#/frenteLoja" data-testid="abrir-frente-loja">
-          Frente Loja
-        </Button>
-        <Tooltip title="Call Center">
-          <Button
-            icon={<PhoneOutlined />}
-            href="#/frenteLoja/callCenter"
-            aria-label="Call Center"
-            data-testid="abrir-call-center"
-          />
-        </Tooltip>
+      {!estreita && (
+        <Typography.Text strong style={{ fontSize: 18, whiteSpace: 'nowrap' }}>
+          Retaguarda
+        </Typography.Text>
+      )}
+      <Flex align="center" gap={estreita ? 4 : 8} style={{ marginInlineStart: 'auto', minWidth: 0 }}>
+        {permissoes?.has(PERMISSAO_DA_TELA.frenteLoja) && (
+          <Tooltip title={estreita ? 'Frente Loja' : undefined}>
+            <Button
+              icon={<ShopOutlined />}
+              href="#/frenteLoja"
+              data-testid="abrir-frente-loja"
+              aria-label="Frente Loja"
+            >
+              {!estreita && 'Frente Loja'}
+            </Button>
+          </Tooltip>
+        )}
+        {permissoes?.has(PERMISSAO_DA_TELA.callCenter) && (
+          <Tooltip title="Call Center">
+            <Button
+              icon={<PhoneOutlined />}
+              href="#/frenteLoja/callCenter"
+              aria-label="Call Center"
+              data-testid="abrir-call-center"
+            />
+          </Tooltip>
+        )}
         <Dropdown
           trigger={['click']}
           onOpenChange={(aberto) => aberto && void grupos.refetch()}
@@ -84,14 +110,21 @@ export function Cabecalho({ statusSocket }: { statusSocket: StatusSocket }) {
             },
           }}
         >
-          <Button icon={<SwapOutlined />} data-testid="trocar-grupo" style={{ maxWidth: 220 }}>
-            <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{grupo?.descricao}</span>
+          <Button
+            icon={<SwapOutlined />}
+            data-testid="trocar-grupo"
+            aria-label={`Grupo: ${grupo?.descricao ?? ''}`}
+            style={{ maxWidth: 220 }}
+          >
+            {!estreita && (
+              <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{grupo?.descricao}</span>
+            )}
           </Button>
         </Dropdown>
         <Select
           aria-label="Empresa"
           data-testid="trocar-empresa"
-          style={{ width: 200 }}
+          style={{ width: estreita ? 120 : 200, minWidth: 0 }}
           value={empresa?._id}
           options={opcoesEmpresa}
           loading={empresas.isFetching}
@@ -104,7 +137,9 @@ export function Cabecalho({ statusSocket }: { statusSocket: StatusSocket }) {
           <span data-testid="status-socket" data-status={statusSocket} style={{ whiteSpace: 'nowrap' }}>
             <Badge
               status={status.badge}
-              text={<span style={{ color: token.colorTextSecondary }}>{status.texto}</span>}
+              text={
+                estreita ? undefined : <span style={{ color: token.colorTextSecondary }}>{status.texto}</span>
+              }
             />
           </span>
         </Tooltip>
@@ -142,9 +177,11 @@ export function Cabecalho({ statusSocket }: { statusSocket: StatusSocket }) {
           }}
         >
           <Button type="text" icon={<UserOutlined />} data-testid="menu-usuario" aria-label="Menu do usuário">
-            <span style={{ maxWidth: 120, overflow: 'hidden', textOverflow: 'ellipsis' }}>
-              {usuario?.usuario.nome}
-            </span>
+            {!estreita && (
+              <span style={{ maxWidth: 120, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                {usuario?.usuario.nome}
+              </span>
+            )}
           </Button>
         </Dropdown>
       </Flex>

@@ -111,7 +111,7 @@ function LayoutPrincipal() {
             borderBottom: `1px solid ${token.colorBorderSecondary}`,
           }}
         >
-          <Cabecalho statusSocket={statusSocket} />
+          <Cabecalho statusSocket={statusSocket} permissoes={permissoes.data} />
         </Layout.Header>
         <Layout>
           <Layout.Sider
