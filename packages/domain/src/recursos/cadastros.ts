@@ -103,7 +103,7 @@ export const configuracaoImposto = definirRecurso({
     ...icmsSubcampos,
     uf: texto('UF', { obrigatorio: true, min: 2, max: 2, busca: true }),
     CFOP: texto('CFOP', { obrigatorio: true, min: 4, max: 4, busca: true }),
-    NCM: texto('NCM', { max: 8 }),
+    NCM: texto('NCM', { max: 8, validador: 'ncm' }),
   },
   lista: { colunas: ['descricao', 'uf', 'CFOP', 'CST', 'CSOSN', 'aliquotaIcms'], ordem: 'descricao' },
   permissoes: permissoesDoRecurso('configuracaoImposto'),

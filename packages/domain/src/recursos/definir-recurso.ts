@@ -4,7 +4,7 @@ import type { PermissoesRecurso } from '../catalogos/permissoes.ts';
 // The server derives the table, the filter whitelist and the input validation from it; the web derives
 // the generic list and form. Sales, cash periods and fiscal documents are hand-written modules instead.
 
-export type ValidadorTexto = 'cpf' | 'cnpj' | 'cpfCnpj' | 'email' | 'cep' | 'gtin' | 'cClassTrib';
+export type ValidadorTexto = 'cpf' | 'cnpj' | 'cpfCnpj' | 'email' | 'cep' | 'gtin' | 'cClassTrib' | 'ncm';
 
 interface CampoBase {
   /** Label shown in forms and lists (pt-BR). */

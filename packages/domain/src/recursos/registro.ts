@@ -438,7 +438,8 @@ export const produtoGeral = definirRecurso({
     pizzaMestraFamilia: booleano('Pizza Mestra da Família', { padrao: false }),
     rendimentoPadrao: texto('Rendimento Padrão', { max: 10 }),
     rendimentoKg: decimal('Rendimento (kg)', 4, { min: 0 }),
-    ncm: texto('NCM', { max: 8 }),
+    // 8 digits here and in the browser; the server also checks the official table (issue 15 point 7).
+    ncm: texto('NCM', { max: 8, validador: 'ncm' }),
     configuracaoImposto: json('Configuração de Imposto (ICMS)', { subcampos: icmsSubcampos }),
     impostoFederal: json('Imposto Federal', {
       subcampos: {

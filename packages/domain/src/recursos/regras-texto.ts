@@ -3,6 +3,7 @@ import { validarCep, validarEmail } from '../validadores/contato.ts';
 import { validarCnpj, validarCpf, validarCpfCnpj } from '../validadores/documentos.ts';
 import type { ResultadoRegra } from '../validadores/genericos.ts';
 import { gtinValido } from '../validadores/gtin.ts';
+import { validarFormatoNcm } from '../validadores/ncm.ts';
 import type { ValidadorTexto } from './definir-recurso.ts';
 
 // The text validators a field definition can name, bound to the domain's validators and their messages.
@@ -15,6 +16,7 @@ export const REGRAS_TEXTO: Record<ValidadorTexto, (valor: string) => ResultadoRe
   // The spec names no GTIN message; this one follows the CPF/CNPJ pattern.
   gtin: (valor) => gtinValido(valor) || 'GTIN Inválido',
   cClassTrib: validarCClassTrib,
+  ncm: validarFormatoNcm,
 };
 
 // Type mismatches a generic form can't produce but a raw API call can.

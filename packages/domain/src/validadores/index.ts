@@ -11,4 +11,5 @@ export * from './gtin.ts';
 export * from './liberacao.ts';
 export * from './mensagens.ts';
 export * from './mesa.ts';
+export * from './ncm.ts';
 export * from './usuario.ts';

@@ -25,6 +25,7 @@ import { consultar, consultarUm, type Linha } from '../../db/consultar.ts';
 import { ErroNegocio } from '../../lib/envelope.ts';
 import { novoId } from '../../lib/ids.ts';
 import { justificativaContingencia } from './ambiente-sefaz.ts';
+import { conferirNotaAntesDoNumero, inutilizarSeNuncaEnviavel } from './conferencia.ts';
 import { type EmpresaFiscal, MODELO_NFCE, type ServicoFiscal } from './fiscal.service.ts';
 import { type ProdutoFiscal, vendaParaNfce } from './venda-para-nfce.ts';
 
@@ -345,6 +346,8 @@ export class EmissaoNfce {
       });
     // Dry run before a number is taken: a refusal (tax configuration, CPF, totals...) spends no number.
     const previa = montar(1, offline ? 9 : 1);
+    // Signed and checked against the XSD too: a note SEFAZ would refuse never takes a number (decision 0009).
+    await conferirNotaAntesDoNumero(previa, cert);
     try {
       montarNfce(previa);
     } catch (erro) {
@@ -417,6 +420,8 @@ export class EmissaoNfce {
                 pendente_envio = false, bloqueio_ate = null, aviso = ${aviso ?? r.mensagem}, updated_at = now()
               where id = ${id} returning *`,
         );
+        // A content rejection can never be sent: its number is voided at once (issue 15 point 7).
+        if (l && r.situacao === 'rejeitada') l = await inutilizarSeNuncaEnviavel(this.fiscal, l, r.cStat);
       }
     }
     if (!l) throw new Error('nfce não encontrada');

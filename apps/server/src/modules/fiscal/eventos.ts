@@ -113,7 +113,8 @@ export interface PedidoInutilizacao {
   numeroFinal: number;
   ano?: number | undefined;
   justificativa: string;
-  usuarioId: string;
+  /** null: voided automatically by the server (a rejected note's number). */
+  usuarioId: string | null;
 }
 
 export async function inutilizarNumeros(fiscal: ServicoFiscal, p: PedidoInutilizacao) {

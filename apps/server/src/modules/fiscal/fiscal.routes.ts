@@ -30,6 +30,7 @@ import {
   resumoNfceDaVenda,
 } from './emissao.ts';
 import { importarXmlNfe, listarNotasEntrada, obterNotaEntrada, vincularItens } from './entrada.ts';
+import { MENSAGENS_CSC } from './conferencia.ts';
 import { cancelarNota, inutilizarNumeros } from './eventos.ts';
 import { FilaContingencia } from './fila-contingencia.ts';
 import { MODELO_BNF, MODELO_NFCE, type ModeloNumeracao, ServicoFiscal } from './fiscal.service.ts';
@@ -278,8 +279,9 @@ async function rotasFiscal(app: FastifyInstance): Promise<void> {
           cnae: nulo(z.string().regex(/^\d{7}$/, 'CNAE inválido')),
           codigoMunicipio: nulo(z.string().regex(/^\d{7}$/, 'Código IBGE do município inválido')),
           telefone: nulo(z.string().max(14)),
-          cscId: nulo(z.string().regex(/^\d{1,6}$/, 'Id do CSC inválido')),
-          cscToken: nulo(z.string().min(16).max(36)),
+          // pt-BR reason and fix (issue 15 point 8): the CSC comes from the SEFAZ portal, id and code as shown there.
+          cscId: nulo(z.string().regex(/^\d{1,6}$/, MENSAGENS_CSC.id)),
+          cscToken: nulo(z.string().regex(/^[0-9A-Za-z-]{16,36}$/, MENSAGENS_CSC.token)),
           responsavelTecnico: nulo(
             z.object({
               CNPJ: z.string().min(14).max(18),

@@ -4,6 +4,7 @@ import {
   cnpjValido,
   cpfValido,
   formatarMoeda,
+  MENSAGENS_NCM,
   TIPO_VENDA,
   type Venda,
   type VendaItem,
@@ -22,11 +23,13 @@ import {
   MENSAGEM_DOCUMENTO_INVALIDO,
   moeda,
   montarNfce,
+  ncmExiste,
   type PagamentoNfce,
   pagamentoDoTipo,
   paraEscala,
   type TipoAmbiente,
   type Uf,
+  VIGENCIA_NCM,
 } from '@retaguarda/fiscal';
 import { ErroNegocio } from '../../lib/envelope.ts';
 
@@ -40,6 +43,11 @@ export const MENSAGENS_NFCE = {
   semImposto: (produto: string, uf: string) =>
     `Produto ${produto} sem configuração de imposto para o estado ${uf}, a nota não foi emitida!`,
   semItens: 'Venda sem itens para emitir a NFC-e!',
+  /** designed (issue 15 point 7): a product without NCM, or with one the official table lacks (rejeição 778). */
+  semNcm: (produto: string) =>
+    `Produto ${produto} sem NCM: informe o NCM de 8 dígitos no cadastro do produto, a nota não foi emitida!`,
+  ncmInexistente: (produto: string, ncm: string) =>
+    `Produto ${produto}: ${MENSAGENS_NCM.inexistente(ncm, VIGENCIA_NCM)} A nota não foi emitida!`,
   produtoNaoEncontrado: (produto: string) => `Produto ${produto} não encontrado no cadastro!`,
   /** designed (decision 0009): ICMS-ST retained on top of what a consumer paid. */
   icmsStSobreVenda: (p: {
@@ -286,6 +294,14 @@ export function destinatarioDaVenda(venda: Venda): DadosNfce['destinatario'] {
   return { documento: doc, ...(nome ? { xNome: nome } : {}) };
 }
 
+/** The product's NCM, refused before a number when missing or not in the official table (SEFAZ 778). */
+function ncmDoProduto(produto: ProdutoFiscal): string {
+  const ncm = produto.ncm?.trim();
+  if (!ncm) throw new ErroNegocio(MENSAGENS_NFCE.semNcm(produto.descricao));
+  if (!ncmExiste(ncm)) throw new ErroNegocio(MENSAGENS_NFCE.ncmInexistente(produto.descricao, ncm));
+  return ncm;
+}
+
 export function vendaParaNfce(e: EntradaVendaNfce): DadosNfce {
   const { venda, empresa } = e;
   const uf = empresa.uf;
@@ -301,12 +317,13 @@ export function vendaParaNfce(e: EntradaVendaNfce): DadosNfce {
     const produto = e.produtos.get(l.item.produto._id);
     if (!produto) throw new ErroNegocio(MENSAGENS_NFCE.produtoNaoEncontrado(l.item.produto.descricao));
     const base = l.vProd - l.vDesc + l.vOutro;
+    const NCM = ncmDoProduto(produto);
     const { imposto, CFOP, CEST } = impostoDoItem(produto, empresa, uf, base);
     itens.push({
       cProd: String(produto.codigoInterno ?? produto._id),
       ...(produto.gtin ? { cEAN: produto.gtin } : {}),
       xProd: l.item.produto.descricao || produto.descricao,
-      NCM: produto.ncm ?? '00000000',
+      NCM,
       ...(CEST ? { CEST } : {}),
       CFOP,
       uCom: produto.unidade ?? 'UN',
@@ -325,11 +342,12 @@ export function vendaParaNfce(e: EntradaVendaNfce): DadosNfce {
     const p = e.produtoTaxaEntrega;
     if (!p || !configuracaoDoEstado(p.configuracaoImposto, uf))
       throw new ErroNegocio(MENSAGENS_NFCE.taxaEntrega);
+    const NCM = ncmDoProduto(p);
     const { imposto, CFOP } = impostoDoItem(p, empresa, uf, taxa);
     itens.push({
       cProd: String(p.codigoInterno ?? p._id),
       xProd: p.descricao,
-      NCM: p.ncm ?? '00000000',
+      NCM,
       CFOP,
       uCom: p.unidade ?? 'UN',
       qCom: '1',

@@ -1,5 +1,6 @@
 import type { Campo, DefinicaoRecurso } from '@retaguarda/domain';
-import { validarRecurso } from '@retaguarda/domain';
+import { MENSAGENS_NCM, validarRecurso } from '@retaguarda/domain';
+import { ncmExiste, VIGENCIA_NCM } from '@retaguarda/fiscal';
 import { colunaDoCampo } from '../../db/tabela-recurso.ts';
 import { ErroNegocio } from '../../lib/envelope.ts';
 import { ehId, novoId } from '../../lib/ids.ts';
@@ -43,6 +44,20 @@ export function validarEntrada(
   parcial: boolean,
 ): Record<string, ValorColuna> {
   const { erros, valores } = validarRecurso(def, corpo, parcial);
+  // The official NCM table is the server's (the browser only checks the 8 digits): a code that is not in it would
+  // spend a note number on a rejection (778) at the first sale (issue 15 point 7).
+  for (const [nome, campo] of Object.entries(def.campos)) {
+    const v = valores[nome];
+    if (
+      campo.tipo === 'texto' &&
+      campo.validador === 'ncm' &&
+      typeof v === 'string' &&
+      v !== '' &&
+      !erros[nome]
+    ) {
+      if (!ncmExiste(v)) erros[nome] = MENSAGENS_NCM.inexistente(v, VIGENCIA_NCM);
+    }
+  }
   const campos = Object.keys(erros);
   if (campos.length > 0) {
     const detalhes = campos.map((c) => `${rotuloDoCaminho(def, c)}: ${erros[c]}`);
