@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { type Venda, vendaSchema } from '@retaguarda/domain';
 import {
@@ -14,6 +15,7 @@ import { lerConfig } from '../src/config.ts';
 import { consultar, consultarUm } from '../src/db/consultar.ts';
 import { novoId } from '../src/lib/ids.ts';
 import { gerarPfxDemonstracao } from '../src/modules/fiscal/certificado-demo.ts';
+import { Cofre, MENSAGENS_COFRE } from '../src/modules/fiscal/cofre.ts';
 import { inserirVenda } from '../src/modules/vendas/vendas.repositorio.ts';
 import { type AppTeste, criarAppTeste, type Registro } from './app-teste.ts';
 import { gravarVendaTeste } from './fiscal-apoio.ts';
@@ -920,11 +922,17 @@ describe('NFC-e: numeração, configuração, certificado, exportação', () => 
     expect(texto).not.toContain(pfx.toString('base64').slice(0, 40));
     expect(texto).not.toContain(pfx.toString('hex').slice(0, 40));
     expect(texto).not.toContain(senha);
-    // The key lives outside the database (file 0600 under DATA_DIR).
-    const chave = fs.readFileSync(`${t.app.servicos.config.dataDir}/chave-certificados.key`, 'utf8');
-    expect(fs.statSync(`${t.app.servicos.config.dataDir}/chave-certificados.key`).mode & 0o777).toBe(0o600);
-    const tudo = await consultar(t.banco.db, sql`select valor from sistema_config`);
-    expect(JSON.stringify(tudo)).not.toContain(chave.trim());
+    // The key lives outside the database (the deployment's CHAVE_CERTIFICADOS): another key opens nothing.
+    const blob = await consultarUm(
+      t.banco.db,
+      sql`select pfx_cifrado from fiscal_certificado where empresa_id = ${empresa}`,
+    );
+    expect(() =>
+      Cofre.deChave(randomBytes(32)).decifrar(String(blob?.pfx_cifrado), `certificado:${empresa}`),
+    ).toThrow(MENSAGENS_COFRE.outraChave);
+    expect(t.app.fiscal.servico.cofre.decifrar(String(blob?.pfx_cifrado), `certificado:${empresa}`)).toEqual(
+      pfx,
+    );
 
     const errada = await t.post(
       `/api/fiscal/certificado/${empresa}`,
@@ -954,6 +962,7 @@ describe('NFC-e: numeração, configuração, certificado, exportação', () => 
     });
     expect(z.headers['content-type']).toBe('application/zip');
     const arquivo = `${t.app.servicos.config.dataDir}/teste-${novoId()}.zip`;
+    fs.mkdirSync(t.app.servicos.config.dataDir, { recursive: true });
     fs.writeFileSync(arquivo, z.rawPayload);
     const { execFileSync } = await import('node:child_process');
     const lista = execFileSync('unzip', ['-Z1', arquivo]).toString().trim().split('\n');

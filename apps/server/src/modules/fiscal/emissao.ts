@@ -3,17 +3,22 @@
 // text; SEFAZ unreachable -> offline note tpEmis 9 issued at once and queued for the background worker).
 import type { Venda } from '@retaguarda/domain';
 import {
+  AUTORIZADA,
   type CertificadoA1,
+  type ClienteSefaz,
   type DadosNfce,
   ErroCertificado,
+  ErroComunicacao,
   ErroMontagemNfce,
   ErroXsd,
   formatarDataHora,
   fusoDaUf,
   gerarNfce,
+  mensagemContingencia,
   mensagemCStat,
   mensagemDuplicidade,
   montarNfce,
+  montarNfeProc,
   type NfceAssinada,
   type ResultadoTransmissao,
   type TotaisNfce,
@@ -36,6 +41,14 @@ export const mensagemOffline = (motivo: string) =>
 export const substituida = (motivo: string, n: number) =>
   `Sem retorno da SEFAZ (${motivo}); substituída pela NFC-e off-line nº ${n}.`;
 export const MENSAGEM_JA_EMITIDA = 'Já existe NFC-e emitida para esta venda.';
+export const MENSAGEM_EM_EMISSAO =
+  'A NFC-e desta venda está sendo emitida em outro servidor: a situação aparece na venda assim que a SEFAZ responder.';
+/** The sale end's warning while its note's outcome is unknown (the worker settles it by its key). */
+export const avisoPendente = (numero: number) =>
+  `NFC-e nº ${numero} aguardando retorno da SEFAZ: a situação será confirmada automaticamente pela consulta da ` +
+  'chave; não emita outra nota para esta venda.';
+export const MENSAGEM_TRAVA_PERDIDA =
+  'A emissão desta NFC-e passou a outro servidor (a trava da venda expirou); a situação aparece na venda.';
 export const AVISO_RENUMERACAO =
   'Não foi possível obter um novo número para a nota; a nota foi mantida com o número em duplicidade.';
 
@@ -193,6 +206,40 @@ export interface ContextoEmissao {
   usuarioId: string | null;
 }
 
+/**
+ * The one SEFAZ budget of a sale end (SEFAZ_TIMEOUT_MS): its clock starts at the first SEFAZ call, so building,
+ * signing or the demo certificate do not eat it, and every later call (key query, resend, renumbering, the next
+ * seat) shares what is left.
+ */
+export class OrcamentoSefaz {
+  private fim: number | undefined;
+  constructor(readonly ms: number) {}
+  /** Epoch ms by which SEFAZ must have answered. */
+  prazo(): number {
+    this.fim ??= Date.now() + this.ms;
+    return this.fim;
+  }
+}
+
+export interface OpcoesEmissao {
+  posicao?: number | null | undefined;
+  vendaId?: string | null;
+  /** The sale end's SEFAZ budget; default a fresh SEFAZ_TIMEOUT_MS. */
+  orcamento?: OrcamentoSefaz;
+  /** Epoch ms until which to wait for another server issuing the same sale; default one budget from now. */
+  esperarAte?: number;
+}
+
+/** This issuer's hold on one sale/seat (fiscal_emissao_trava). */
+interface Trava {
+  vendaId: string;
+  posicao: number;
+  dono: string;
+  segundos: number;
+}
+
+const dormir = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
+
 const extrairProtNfe = (xmlProc: string): string | null =>
   /<protNFe[\s\S]*<\/protNFe>/.exec(xmlProc)?.[0] ?? null;
 
@@ -266,11 +313,15 @@ export class EmissaoNfce {
     return { produtos, taxaEntrega };
   }
 
-  /** Issues the NFC-e of a sale (ended, status 59) or of one seat of it; one at a time per sale and seat. */
+  /**
+   * Issues the NFC-e of a sale (ended, status 59) or of one seat of it; one at a time per sale and seat, in
+   * this process (a chain) and across servers (fiscal_emissao_trava). A note left in doubt by a server that
+   * stopped is settled first, by its key, instead of taking another number.
+   */
   async emitirVenda(
     ctx: ContextoEmissao,
     venda: Venda,
-    opcoes: { posicao?: number | null | undefined; vendaId?: string | null } = {},
+    opcoes: OpcoesEmissao = {},
   ): Promise<ResultadoEmissao> {
     const chave = `${venda._id}:${opcoes.posicao ?? 0}`;
     const anterior = this.emAndamento.get(chave);
@@ -288,11 +339,12 @@ export class EmissaoNfce {
   private async emitirUmaVez(
     ctx: ContextoEmissao,
     venda: Venda,
-    opcoes: { posicao?: number | null | undefined; vendaId?: string | null },
+    opcoes: OpcoesEmissao,
   ): Promise<ResultadoEmissao> {
     if (venda.empresa !== ctx.empresaId) throw new ErroNegocio('A venda não pertence à empresa informada.');
     if (venda.status.id !== 59)
       throw new ErroNegocio('A NFC-e só pode ser emitida para uma venda encerrada!');
+    const orcamento = opcoes.orcamento ?? new OrcamentoSefaz(await this.fiscal.orcamentoSefazMs());
     // Read again after the certificate: the demo provisioning may have just completed the setup.
     const cert = await this.fiscal.certificado(
       await this.fiscal.empresaFiscal(ctx.grupoEmpresarialId, ctx.empresaId),
@@ -305,89 +357,180 @@ export class EmissaoNfce {
       if (erro instanceof ErroCertificado) throw new ErroNegocio(erro.message);
       throw erro;
     }
-    const emitida = await consultarUm(
-      this.db,
-      sql`select id from nfce where grupo_empresarial_id = ${ctx.grupoEmpresarialId} and venda_id = ${venda._id}
-            and coalesce(posicao, 0) = ${opcoes.posicao ?? 0} and cancelado = false
-            and status_nota in ('processado', 'contingencia')`,
-    );
-    if (emitida) throw new ErroNegocio(MENSAGEM_JA_EMITIDA);
-    const { produtos, taxaEntrega } = await this.produtosDaVenda(ctx.grupoEmpresarialId, venda);
-    const agora = this.fiscal.tempo.agora();
-    // dhEmi/dhCont on the store's legal time (AC -05:00; AM, MT, MS, RO, RR -04:00; decision 0009).
-    const fuso = fusoDaUf(e.uf, e.codigoMunicipio);
-    const dhEmi = formatarDataHora(agora, fuso);
-    const offline = e.contingencia.habilitado;
-    const montar = (nNF: number, tpEmis: 1 | 9, xJust?: string) =>
-      vendaParaNfce({
-        venda,
-        empresa: e,
-        produtos,
-        produtoTaxaEntrega: taxaEntrega,
-        posicao: opcoes.posicao,
-        nNF,
-        dhEmi,
-        tpEmis,
-        contingencia:
-          tpEmis === 9
-            ? {
-                dhCont: e.contingencia.dataHora
-                  ? formatarDataHora(new Date(e.contingencia.dataHora), fuso)
-                  : dhEmi,
-                xJust:
-                  xJust ??
-                  e.contingencia.xJust ??
-                  justificativaContingencia(
-                    e.contingencia.dataHora ? new Date(e.contingencia.dataHora) : agora,
-                    fusoDaUf(e.uf, e.codigoMunicipio),
-                  ),
-              }
-            : undefined,
-      });
-    // Dry run before a number is taken: a refusal (tax configuration, CPF, totals...) spends no number.
-    const previa = montar(1, offline ? 9 : 1);
-    // Signed and checked against the XSD too: a note SEFAZ would refuse never takes a number (decision 0009).
-    await conferirNotaAntesDoNumero(previa, cert);
+    const vendaId = opcoes.vendaId ?? venda._id;
+    const posicao = opcoes.posicao ?? null;
+    const trava = await this.travar(vendaId, posicao ?? 0, opcoes.esperarAte ?? Date.now() + orcamento.ms);
     try {
-      montarNfce(previa);
-    } catch (erro) {
-      if (erro instanceof ErroMontagemNfce) throw new ErroNegocio(erro.message);
-      throw erro;
+      const linhas = await consultar(
+        this.db,
+        sql`select * from nfce where grupo_empresarial_id = ${ctx.grupoEmpresarialId} and venda_id = ${vendaId}
+              and coalesce(posicao, 0) = ${posicao ?? 0} and cancelado = false
+              and (status_nota in ('processado', 'contingencia') or aguardando_retorno)
+            order by created_at, numero`,
+      );
+      const duvida = linhas.filter((l) => l.aguardando_retorno === true);
+      if (linhas.some((l) => l.aguardando_retorno !== true)) {
+        // A note in doubt beside a valid one (a server died between them): it is only a replaced attempt now,
+        // which the worker settles by its key (cancelled if SEFAZ authorised it, number voided otherwise).
+        for (const l of duvida) await this.marcarSubstituida(l.id as string, null);
+        throw new ErroNegocio(MENSAGEM_JA_EMITIDA);
+      }
+      const { produtos, taxaEntrega } = await this.produtosDaVenda(ctx.grupoEmpresarialId, venda);
+      const agora = this.fiscal.tempo.agora();
+      // dhEmi/dhCont on the store's legal time (AC -05:00; AM, MT, MS, RO, RR -04:00; decision 0009).
+      const fuso = fusoDaUf(e.uf, e.codigoMunicipio);
+      const dhEmi = formatarDataHora(agora, fuso);
+      const offline = e.contingencia.habilitado;
+      const montar = (nNF: number, tpEmis: 1 | 9, xJust?: string) =>
+        vendaParaNfce({
+          venda,
+          empresa: e,
+          produtos,
+          produtoTaxaEntrega: taxaEntrega,
+          posicao: opcoes.posicao,
+          nNF,
+          dhEmi,
+          tpEmis,
+          contingencia:
+            tpEmis === 9
+              ? {
+                  dhCont: e.contingencia.dataHora
+                    ? formatarDataHora(new Date(e.contingencia.dataHora), fuso)
+                    : dhEmi,
+                  xJust:
+                    xJust ??
+                    e.contingencia.xJust ??
+                    justificativaContingencia(
+                      e.contingencia.dataHora ? new Date(e.contingencia.dataHora) : agora,
+                      fusoDaUf(e.uf, e.codigoMunicipio),
+                    ),
+                }
+              : undefined,
+        });
+      const base: Base = { ctx, e, cert, vendaId, posicao, montar, orcamento, trava };
+      const emDuvida = duvida[0];
+      // Consult-first: the note may have been authorised while nobody was there to store the answer.
+      if (emDuvida) return await this.enviarRegistrada(base, emDuvida, notaDoRegistro(emDuvida), true, false);
+      // Dry run before a number is taken: a refusal (tax configuration, CPF, totals...) spends no number.
+      const previa = montar(1, offline ? 9 : 1);
+      // Signed and checked against the XSD too: a note SEFAZ would refuse never takes a number (decision 0009).
+      await conferirNotaAntesDoNumero(previa, cert);
+      try {
+        montarNfce(previa);
+      } catch (erro) {
+        if (erro instanceof ErroMontagemNfce) throw new ErroNegocio(erro.message);
+        throw erro;
+      }
+      await this.renovar(trava);
+      const nNF = await this.fiscal.reservarNumero(ctx.grupoEmpresarialId, e.id, e.serie, vendaId);
+      if (offline) {
+        const nota = gerarNfce(montar(nNF, 9), cert);
+        const l = await this.gravar(base, nota, 'contingencia', { pendenteEnvio: true });
+        return {
+          valido: true,
+          mensagem: mensagemOffline('contingência habilitada na empresa'),
+          nfce: registroNfce(l),
+          protNFe: null,
+        };
+      }
+      return await this.transmitirNova(base, nNF);
+    } finally {
+      await this.liberar(trava);
     }
-    const nNF = await this.fiscal.proximoNumero(ctx.grupoEmpresarialId, e.id, MODELO_NFCE, e.serie);
-    const base = { ctx, e, cert, vendaId: opcoes.vendaId ?? venda._id, posicao: opcoes.posicao ?? null };
-    if (offline) {
-      const nota = gerarNfce(montar(nNF, 9), cert);
-      const l = await this.gravar(base, nota, 'contingencia', { pendenteEnvio: true });
-      return {
-        valido: true,
-        mensagem: mensagemOffline('contingência habilitada na empresa'),
-        nfce: registroNfce(l),
-        protNFe: null,
-      };
-    }
-    return this.transmitirNova(base, (n, tpEmis, xJust) => montar(n, tpEmis, xJust), nNF);
   }
 
+  /**
+   * Takes the sale/seat for this issue, waiting (polling) while another server holds it, until `esperarAte`.
+   * A hold left by a server that died expires after arrendamentoMs.
+   */
+  private async travar(vendaId: string, posicao: number, esperarAte: number): Promise<Trava> {
+    const trava: Trava = {
+      vendaId,
+      posicao,
+      dono: novoId(),
+      segundos: Math.ceil((await this.fiscal.arrendamentoMs()) / 1000),
+    };
+    for (;;) {
+      const l = await consultarUm(
+        this.db,
+        sql`insert into fiscal_emissao_trava (venda_id, posicao, dono, ate)
+            values (${vendaId}, ${posicao}, ${trava.dono}, now() + make_interval(secs => ${trava.segundos}::int))
+            on conflict (venda_id, posicao) do update set dono = excluded.dono, ate = excluded.ate
+              where fiscal_emissao_trava.ate < now()
+            returning dono`,
+      );
+      if (l) return trava;
+      if (Date.now() + 200 > esperarAte) throw new ErroNegocio(MENSAGEM_EM_EMISSAO);
+      await dormir(200);
+    }
+  }
+
+  /** Extends the hold before a step another server must not repeat (a number, a send); lost = stop here. */
+  private async renovar(t: Trava): Promise<void> {
+    const l = await consultarUm(
+      this.db,
+      sql`update fiscal_emissao_trava set ate = now() + make_interval(secs => ${t.segundos}::int)
+          where venda_id = ${t.vendaId} and posicao = ${t.posicao} and dono = ${t.dono} returning dono`,
+    );
+    if (!l) throw new ErroNegocio(MENSAGEM_TRAVA_PERDIDA);
+  }
+
+  private async liberar(t: Trava): Promise<void> {
+    await consultar(
+      this.db,
+      sql`delete from fiscal_emissao_trava where venda_id = ${t.vendaId} and posicao = ${t.posicao} and dono = ${t.dono}`,
+    ).catch((erro: unknown) => this.fiscal.log.warn({ err: erro, venda: t.vendaId }, 'trava da NFC-e'));
+  }
+
+  /** An online attempt replaced by another note: out of doubt, queued for the worker's key check. */
+  private async marcarSubstituida(id: string, motivo: string | null): Promise<void> {
+    const l = await consultarUm(
+      this.db,
+      sql`update nfce set aguardando_retorno = false, verificar_envio = true, proxima_tentativa = null,
+            bloqueio_ate = null, x_motivo = coalesce(${motivo}, x_motivo), updated_at = now()
+          where id = ${id} returning *`,
+    );
+    if (l) this.notificar(l);
+  }
+
+  /**
+   * Stores a note; the same statement deletes its number's reservation and, for an offline note replacing an
+   * online attempt, takes that attempt out of doubt (`substitui`), so no crash leaves the two half done.
+   */
   private async gravar(
-    b: { ctx: ContextoEmissao; vendaId: string | null; posicao: number | null },
+    b: Base,
     nota: NfceAssinada,
     status: RegistroNfce['statusNota'],
-    extra: { pendenteEnvio?: boolean; cStat?: number | null; xMotivo?: string | null; id?: string } = {},
+    extra: {
+      pendenteEnvio?: boolean;
+      xMotivo?: string | null;
+      aguardandoRetorno?: boolean;
+      substitui?: { id: string; motivo: string };
+    } = {},
   ): Promise<Linha> {
     const dados = { ...nota.dados, dhEmi: nota.dhEmi, cNF: nota.chave.slice(35, 43) };
     const doc = nota.dados.destinatario?.documento ?? null;
-    const id = extra.id ?? novoId();
+    const id = novoId();
+    const duvida = extra.aguardandoRetorno ?? false;
+    const sub = extra.substitui;
     const l = await consultarUm(
       this.db,
-      sql`insert into nfce (id, grupo_empresarial_id, empresa_id, venda_id, posicao, dados_nfe, status_nota, qr_code,
+      sql`with reserva as (
+            delete from fiscal_numero_reservado
+            where empresa_id = ${b.ctx.empresaId} and serie = ${nota.dados.serie} and numero = ${nota.dados.nNF}),
+          substituida as (
+            update nfce set aguardando_retorno = false, verificar_envio = true, proxima_tentativa = null,
+              bloqueio_ate = null, x_motivo = ${sub?.motivo ?? null}, updated_at = now()
+            where id = ${sub?.id ?? null})
+          insert into nfce (id, grupo_empresarial_id, empresa_id, venda_id, posicao, dados_nfe, status_nota, qr_code,
             url_chave, cpf_cnpj, xml, chave, numero, serie, tp_emis, tp_amb, c_stat, x_motivo, digest_value, totais,
-            valor, dh_emi, pendente_envio, created_by)
+            valor, dh_emi, pendente_envio, aguardando_retorno, proxima_tentativa, created_by)
           values (${id}, ${b.ctx.grupoEmpresarialId}, ${b.ctx.empresaId}, ${b.vendaId}, ${b.posicao},
             ${JSON.stringify(dados)}::jsonb, ${status}, ${nota.qrCode}, ${nota.urlChave}, ${doc}, ${nota.xml},
             ${nota.chave}, ${nota.dados.nNF}, ${nota.dados.serie}, ${nota.tpEmis}, ${nota.dados.tpAmb},
-            ${extra.cStat ?? null}, ${extra.xMotivo ?? null}, ${nota.digestValue}, ${JSON.stringify(nota.totais)}::jsonb,
-            ${nota.totais.vNF}, ${nota.dhEmi}, ${extra.pendenteEnvio ?? false}, ${b.ctx.usuarioId})
+            null, ${extra.xMotivo ?? null}, ${nota.digestValue}, ${JSON.stringify(nota.totais)}::jsonb,
+            ${nota.totais.vNF}, ${nota.dhEmi}, ${extra.pendenteEnvio ?? false}, ${duvida},
+            ${duvida ? sql`now() + make_interval(secs => ${b.trava.segundos}::int)` : sql`null`}, ${b.ctx.usuarioId})
           returning *`,
     );
     if (!l) throw new Error('nfce não gravada');
@@ -404,7 +547,8 @@ export class EmissaoNfce {
           this.db,
           sql`update nfce set status_nota = 'processado', protocolo_recebimento = ${r.nProt},
                 data_recebimento = ${r.dhRecbto || null}, c_stat = ${r.cStat}, x_motivo = ${r.xMotivo},
-                xml_proc = ${r.xmlProc}, pendente_envio = false, bloqueio_ate = null, aviso = ${aviso}, updated_at = now()
+                xml_proc = ${r.xmlProc}, pendente_envio = false, aguardando_retorno = false, proxima_tentativa = null,
+                bloqueio_ate = null, aviso = ${aviso}, updated_at = now()
               where id = ${id} returning *`,
         );
         break;
@@ -417,7 +561,8 @@ export class EmissaoNfce {
         l = await consultarUm(
           this.db,
           sql`update nfce set status_nota = 'erro', c_stat = ${r.cStat}, x_motivo = ${texto},
-                pendente_envio = false, bloqueio_ate = null, aviso = ${aviso ?? r.mensagem}, updated_at = now()
+                pendente_envio = false, aguardando_retorno = false, proxima_tentativa = null, bloqueio_ate = null,
+                aviso = ${aviso ?? r.mensagem}, updated_at = now()
               where id = ${id} returning *`,
         );
         // A content rejection can never be sent: its number is voided at once (issue 15 point 7).
@@ -459,64 +604,70 @@ export class EmissaoNfce {
     };
   }
 
+  /** Signs a freshly numbered online note, stores it in doubt (before sending) and sends it. */
+  private async transmitirNova(b: Base, nNF: number, renumerada = false): Promise<ResultadoEmissao> {
+    const nota = gerarNfce(b.montar(nNF, 1), b.cert);
+    // Recorded before sending: a crash mid-transmission leaves the number and the signed XML on file, in doubt.
+    const l = await this.gravar(b, nota, 'erro', { xMotivo: AGUARDANDO_RETORNO, aguardandoRetorno: true });
+    return this.enviarRegistrada(b, l, nota, false, renumerada);
+  }
+
   /**
-   * Sends a freshly numbered note. 204/539: one renumbering and resend; SEFAZ unreachable: the same number
-   * is re-signed as an offline note (tpEmis 9) and queued.
+   * Sends a stored online note in doubt (fresh, or left by a server that stopped: then `consultarAntes`, the key
+   * is queried first) within the sale's budget, and applies the reactions: 204/539 renumber once; SEFAZ
+   * unreachable or slower than the budget -> an offline note (tpEmis 9) with a NEW number, printed now and sent
+   * later, while the online one is checked by the worker (cancelled if authorised late, number voided if not).
    */
-  private async transmitirNova(
-    b: {
-      ctx: ContextoEmissao;
-      e: EmpresaFiscal;
-      cert: CertificadoA1;
-      vendaId: string | null;
-      posicao: number | null;
-    },
-    montar: (nNF: number, tpEmis: 1 | 9, xJust?: string) => DadosNfce,
-    nNF: number,
-    renumerada = false,
+  private async enviarRegistrada(
+    b: Base,
+    l: Linha,
+    nota: NfceAssinada,
+    consultarAntes: boolean,
+    renumerada: boolean,
   ): Promise<ResultadoEmissao> {
-    const nota = gerarNfce(montar(nNF, 1), b.cert);
-    // Recorded before sending: a crash mid-transmission leaves the number and the signed XML on file.
-    const l = await this.gravar(b, nota, 'erro', { xMotivo: AGUARDANDO_RETORNO });
     const id = l.id as string;
+    await this.renovar(b.trava);
     let r: ResultadoTransmissao;
     try {
-      r = await transmitirNfce(nota, await this.fiscal.cliente(b.e, b.cert));
+      const cliente = await this.fiscal.cliente(b.e, b.cert);
+      const prazo = b.orcamento.prazo();
+      r = consultarAntes
+        ? await consultarEEnviar(nota, cliente, prazo)
+        : await transmitirNfce(nota, cliente, { prazo });
     } catch (erro) {
-      const msg =
-        erro instanceof ErroXsd
-          ? `Falha ao enviar a nota, ${erro.message}`
-          : `Falha ao enviar a nota, ${(erro as Error).message}`;
+      const msg = `Falha ao enviar a nota, ${(erro as Error).message}`;
+      // An invalid document was never sent: out of doubt, for the operator. Anything else may have reached
+      // SEFAZ: the note stays in doubt and the worker queries its key later.
+      const xsd = erro instanceof ErroXsd;
       const f = await consultarUm(
         this.db,
-        sql`update nfce set x_motivo = ${msg}, updated_at = now() where id = ${id} returning *`,
+        sql`update nfce set x_motivo = ${xsd ? msg : AGUARDANDO_RETORNO}, aviso = ${msg}, aguardando_retorno = ${!xsd},
+              proxima_tentativa = ${xsd ? sql`null` : sql`now() + interval '30 seconds'`}, updated_at = now()
+            where id = ${id} returning *`,
       );
       return this.resposta(f ?? l, null, msg);
     }
     if (r.situacao === 'contingencia') {
-      // SEFAZ unreachable or slow: the sale gets an offline note (tpEmis 9) with a NEW number, printed now and
-      // sent later. The online one may still reach SEFAZ (a slow answer is not a refusal): the worker checks
-      // its key when SEFAZ answers and cancels it if it was authorised, or voids its number otherwise.
       // Words a tax auditor reads (issue 15 point 10), not the socket error kept in r.motivo.
       const xJust = justificativaContingencia(
         this.fiscal.tempo.agora(),
         fusoDaUf(b.e.uf, b.e.codigoMunicipio),
       );
-      const n9 = await this.fiscal.proximoNumero(b.ctx.grupoEmpresarialId, b.e.id, MODELO_NFCE, b.e.serie);
-      const off = gerarNfce(montar(n9, 9, xJust), b.cert);
-      const l9 = await this.gravar(b, off, 'contingencia', { pendenteEnvio: true });
-      await consultar(
-        this.db,
-        sql`update nfce set verificar_envio = true, x_motivo = ${substituida(r.motivo, n9)}, updated_at = now()
-            where id = ${id}`,
-      );
+      await this.renovar(b.trava);
+      const n9 = await this.fiscal.reservarNumero(b.ctx.grupoEmpresarialId, b.e.id, b.e.serie, b.vendaId);
+      const off = gerarNfce(b.montar(n9, 9, xJust), b.cert);
+      const l9 = await this.gravar(b, off, 'contingencia', {
+        pendenteEnvio: true,
+        substitui: { id, motivo: substituida(r.motivo, n9) },
+      });
       return { valido: true, mensagem: mensagemOffline(r.motivo), nfce: registroNfce(l9), protNFe: null };
     }
     if (r.situacao === 'duplicidade' && !renumerada) {
       await this.aplicarResultado(id, r);
       let novo: number;
       try {
-        novo = await this.fiscal.proximoNumero(b.ctx.grupoEmpresarialId, b.e.id, MODELO_NFCE, b.e.serie);
+        await this.renovar(b.trava);
+        novo = await this.fiscal.reservarNumero(b.ctx.grupoEmpresarialId, b.e.id, b.e.serie, b.vendaId);
       } catch {
         // Spec 2 section 8: when no new number can be had, the note is still returned, with a warning.
         const f = await consultarUm(
@@ -525,8 +676,8 @@ export class EmissaoNfce {
         );
         return this.resposta(f ?? l, r, `${r.mensagem} ${AVISO_RENUMERACAO}`);
       }
-      const segunda = await this.transmitirNova(b, montar, novo, true);
-      const aviso = mensagemDuplicidade(nNF, r.cStat, r.xMotivo);
+      const segunda = await this.transmitirNova(b, novo, true);
+      const aviso = mensagemDuplicidade(nota.dados.nNF, r.cStat, r.xMotivo);
       await consultar(this.db, sql`update nfce set aviso = ${aviso} where id = ${segunda.nfce._id}`);
       return {
         ...segunda,
@@ -548,8 +699,63 @@ export class EmissaoNfce {
     if (l.status_nota === 'processado') throw new ErroNegocio('NFC-e já autorizada.');
     const e = await this.fiscal.empresaFiscal(grupoEmpresarialId, l.empresa_id as string);
     const cert = await this.fiscal.certificado(e);
-    const r = await transmitirNfce(notaDoRegistro(l), await this.fiscal.cliente(e, cert));
+    const prazo = Date.now() + (await this.fiscal.orcamentoSefazMs());
+    const r = await transmitirNfce(notaDoRegistro(l), await this.fiscal.cliente(e, cert), { prazo });
     if (r.situacao === 'contingencia') return this.resposta(l, r, r.mensagem);
     return this.resposta(await this.aplicarResultado(id, r), r);
   }
+}
+
+/** What an issue carries from step to step. */
+interface Base {
+  ctx: ContextoEmissao;
+  e: EmpresaFiscal;
+  cert: CertificadoA1;
+  vendaId: string;
+  posicao: number | null;
+  montar: (nNF: number, tpEmis: 1 | 9, xJust?: string) => DadosNfce;
+  /** The sale end's one budget for SEFAZ. */
+  orcamento: OrcamentoSefaz;
+  trava: Trava;
+}
+
+/**
+ * A note whose earlier send has no stored answer: query its key (consSitNFe) before anything. Authorised with
+ * our digest -> done, without sending again; SEFAZ unreachable -> contingency; otherwise (217: never received)
+ * the send applies SEFAZ's rules (204/539 with the key query, rejections).
+ */
+export async function consultarEEnviar(
+  nota: NfceAssinada,
+  cliente: ClienteSefaz,
+  prazo: number,
+): Promise<ResultadoTransmissao> {
+  let c: Awaited<ReturnType<ClienteSefaz['consultarProtocolo']>>;
+  try {
+    c = await cliente.consultarProtocolo(nota.chave, prazo);
+  } catch (erro) {
+    if (!(erro instanceof ErroComunicacao)) throw erro;
+    return {
+      situacao: 'contingencia',
+      chave: nota.chave,
+      motivo: erro.message,
+      mensagem: mensagemContingencia(erro.message),
+    };
+  }
+  const p = c.protocolo;
+  if (p && p.cStat === AUTORIZADA && p.nProt && (!p.digVal || p.digVal === nota.digestValue)) {
+    return {
+      situacao: 'autorizada',
+      chave: nota.chave,
+      cStat: p.cStat,
+      xMotivo: p.xMotivo,
+      nProt: p.nProt,
+      dhRecbto: p.dhRecbto ?? '',
+      digVal: p.digVal ?? nota.digestValue,
+      qrCode: nota.qrCode,
+      urlChave: nota.urlChave,
+      xmlProc: montarNfeProc(nota.xml, p.xml),
+      viaConsulta: true,
+    };
+  }
+  return transmitirNfce(nota, cliente, { prazo });
 }

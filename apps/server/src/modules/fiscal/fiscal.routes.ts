@@ -20,17 +20,19 @@ import {
 import { empresaDoContexto } from '../usuarios/usuarios.routes.ts';
 import { carregarVenda } from '../vendas/vendas.repositorio.ts';
 import { aoEncerrarVenda, gravarNfceDaVenda } from '../vendas/vendas.service.ts';
+import { MENSAGENS_CSC } from './conferencia.ts';
 import {
+  avisoPendente,
   EmissaoNfce,
   MENSAGEM_JA_EMITIDA,
   notaDoRegistro,
+  OrcamentoSefaz,
   protocoloDoRegistro,
   type ResultadoEmissao,
   registroNfce,
   resumoNfceDaVenda,
 } from './emissao.ts';
 import { importarXmlNfe, listarNotasEntrada, obterNotaEntrada, vincularItens } from './entrada.ts';
-import { MENSAGENS_CSC } from './conferencia.ts';
 import { cancelarNota, inutilizarNumeros } from './eventos.ts';
 import { FilaContingencia } from './fila-contingencia.ts';
 import { MODELO_BNF, MODELO_NFCE, type ModeloNumeracao, ServicoFiscal } from './fiscal.service.ts';
@@ -79,7 +81,16 @@ declare module 'fastify' {
 export async function emitirNfceDaVenda(
   app: FastifyInstance,
   vendaId: string,
-  ctx: { grupoEmpresarialId: string; usuarioId: string | null; posicao?: number | null; conferir?: unknown },
+  ctx: {
+    grupoEmpresarialId: string;
+    usuarioId: string | null;
+    posicao?: number | null;
+    conferir?: unknown;
+    /** The one SEFAZ budget of this sale end (default a fresh SEFAZ_TIMEOUT_MS). */
+    orcamento?: OrcamentoSefaz;
+    /** Epoch ms until which to wait for another server issuing this sale (default one budget from now). */
+    esperarAte?: number;
+  },
 ): Promise<ResultadoEmissao> {
   const v = await app.fiscal.leitorVenda(ctx.grupoEmpresarialId, vendaId);
   if (!v) throw new ErroNegocio(MENSAGENS_ROTAS.vendaNaoEncontrada);
@@ -91,7 +102,12 @@ export async function emitirNfceDaVenda(
     return await app.fiscal.emissao.emitirVenda(
       { grupoEmpresarialId: ctx.grupoEmpresarialId, empresaId: v.empresa, usuarioId: ctx.usuarioId },
       v,
-      { posicao: ctx.posicao ?? null, vendaId: v._id },
+      {
+        posicao: ctx.posicao ?? null,
+        vendaId: v._id,
+        ...(ctx.orcamento === undefined ? {} : { orcamento: ctx.orcamento }),
+        ...(ctx.esperarAte === undefined ? {} : { esperarAte: ctx.esperarAte }),
+      },
     );
   } finally {
     await app.fiscal.sincronizarVenda(v._id);
@@ -99,9 +115,38 @@ export async function emitirNfceDaVenda(
 }
 
 /**
- * Sale ended (vendas hook): a store with `emitirNfce` gets its NFC-e now, one per seat when the table was
- * received by seat. Never throws: a refusal before SEFAZ comes back as `avisoNfce`; the note itself (authorised,
- * offline or rejected) is in `venda.nfce`.
+ * Makes sure every note an ended sale needs exists (one per seat when the table was received by seat): issues
+ * the missing ones and settles one left in doubt by a server that stopped, all within ONE SEFAZ budget
+ * (`orcamento`). Never throws: refusals and failures come back as warnings.
+ */
+export async function garantirNfceDaVenda(
+  app: FastifyInstance,
+  venda: Pick<Venda, '_id' | 'tipoVenda' | 'pagamentos'>,
+  grupo: string,
+  usuarioId: string | null,
+  opcoes: { orcamento: OrcamentoSefaz; esperarAte?: number },
+): Promise<string[]> {
+  const avisos: string[] = [];
+  const posicoes = recebimentoPorPosicao(venda as Venda)
+    ? [...new Set(venda.pagamentos.filter((p) => !p.lixo && p.posicao != null).map((p) => Number(p.posicao)))]
+    : [null];
+  for (const posicao of posicoes) {
+    try {
+      await emitirNfceDaVenda(app, venda._id, { grupoEmpresarialId: grupo, usuarioId, posicao, ...opcoes });
+    } catch (erro) {
+      // Ending again (same Idempotency-Key) finds the note already issued: nothing to say.
+      if (erro instanceof ErroNegocio && erro.message === MENSAGEM_JA_EMITIDA) continue;
+      if (!(erro instanceof ErroNegocio)) app.log.error({ err: erro, venda: venda._id }, 'NFC-e da venda');
+      avisos.push(`NFC-e não emitida: ${mensagemSegura(erro)}`);
+    }
+  }
+  return avisos;
+}
+
+/**
+ * Sale ended (vendas hook; also a retry of the end or of the sale's creation): a store with `emitirNfce` gets
+ * its NFC-e now, within one SEFAZ budget for the whole sale end. The answer reports the notes as stored in
+ * the nfce table (their real state, `nfce`) and `avisoNfce` when one is refused or still in doubt.
  */
 async function emitirAoEncerrar(
   app: FastifyInstance,
@@ -112,28 +157,32 @@ async function emitirAoEncerrar(
   const avisos: string[] = [];
   try {
     if (!(await app.fiscal.servico.emitirNfceAoEncerrar(grupo, venda.empresa))) return undefined;
-    const posicoes = recebimentoPorPosicao(venda)
-      ? [
-          ...new Set(
-            venda.pagamentos.filter((p) => !p.lixo && p.posicao != null).map((p) => Number(p.posicao)),
-          ),
-        ]
-      : [null];
-    for (const posicao of posicoes) {
-      try {
-        await emitirNfceDaVenda(app, venda._id, { grupoEmpresarialId: grupo, usuarioId, posicao });
-      } catch (erro) {
-        // Ending again (same Idempotency-Key) finds the note already issued: nothing to say.
-        if (erro instanceof ErroNegocio && erro.message === MENSAGEM_JA_EMITIDA) continue;
-        if (!(erro instanceof ErroNegocio)) app.log.error({ err: erro, venda: venda._id }, 'NFC-e da venda');
-        avisos.push(`NFC-e não emitida: ${mensagemSegura(erro)}`);
-      }
+    const orcamento = new OrcamentoSefaz(await app.fiscal.servico.orcamentoSefazMs());
+    avisos.push(...(await garantirNfceDaVenda(app, venda, grupo, usuarioId, { orcamento })));
+    const linhas = await consultar(
+      app.servicos.banco.db,
+      sql`select * from nfce where grupo_empresarial_id = ${grupo} and venda_id = ${venda._id}
+          order by created_at, numero`,
+    );
+    // A note in doubt (sent, answer not stored) with no valid note beside it: say so, the worker settles it.
+    const validas = new Set(
+      linhas
+        .filter((l) => !l.cancelado && (l.status_nota === 'processado' || l.status_nota === 'contingencia'))
+        .map((l) => Number(l.posicao ?? 0)),
+    );
+    for (const l of linhas) {
+      if (l.aguardando_retorno === true && !validas.has(Number(l.posicao ?? 0)))
+        avisos.push(avisoPendente(Number(l.numero)));
     }
+    return {
+      nfce: linhas.map(resumoNfceDaVenda),
+      ...(avisos.length > 0 ? { avisoNfce: [...new Set(avisos)].join(' ') } : {}),
+    };
   } catch (erro) {
     app.log.error({ err: erro, venda: venda._id }, 'NFC-e da venda');
     avisos.push(`NFC-e não emitida: ${mensagemSegura(erro)}`);
   }
-  return avisos.length > 0 ? { avisoNfce: avisos.join(' ') } : undefined;
+  return { avisoNfce: avisos.join(' ') };
 }
 
 /** Answer of enviaNFCE (spec 2 section 7): valido, json {retorno, qrCode, protNFe}, jsonMsg; plus `data`. */
@@ -165,12 +214,22 @@ const dataTexto = z.string().max(40);
 
 export async function moduloFiscal(app: FastifyInstance): Promise<void> {
   const servico = new ServicoFiscal(app.servicos.banco.db, app.servicos.config, app.servicos.tempo, app.log);
+  // A missing or malformed fiscal setting (CHAVE_CERTIFICADOS in production...) stops the start here.
+  servico.validarConfiguracao();
   const emissao = new EmissaoNfce(servico);
   const fila = new FilaContingencia(
     servico,
     emissao,
     Number(process.env.FISCAL_FILA_INTERVALO_MS ?? 15_000),
     Number(process.env.FISCAL_FILA_ATRASO_S ?? 30),
+    // The worker's way to settle a sale's notes: the same path as the sale end, without waiting for a
+    // sale another server is issuing (it comes back next pass).
+    async (grupo, vendaId) => {
+      const venda = await leitorVenda(grupo, vendaId);
+      if (!venda) return ['Venda não encontrada!'];
+      const orcamento = new OrcamentoSefaz(await servico.orcamentoSefazMs());
+      return garantirNfceDaVenda(app, venda, grupo, null, { orcamento, esperarAte: 0 });
+    },
   );
   // The sale module's repository reads the stored sale (items and payments) for the venda-id path.
   const leitorVenda: LeitorVenda = async (grupo, vendaId) =>

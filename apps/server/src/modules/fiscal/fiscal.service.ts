@@ -26,7 +26,7 @@ import { ErroNegocio } from '../../lib/envelope.ts';
 import type { Tempo } from '../../lib/tempo.ts';
 import { consultaCscDoBanco, destinoDoAmbiente, responsavelTecnicoPadrao } from './ambiente-sefaz.ts';
 import { gerarPfxDemonstracao } from './certificado-demo.ts';
-import { Cofre } from './cofre.ts';
+import { Cofre, ErroCofre, MENSAGENS_COFRE } from './cofre.ts';
 
 export const MODELO_NFCE = '65';
 export const MODELO_BNF = 'bnf';
@@ -151,9 +151,20 @@ export class ServicoFiscal {
     private readonly env: NodeJS.ProcessEnv = process.env,
   ) {}
 
+  /** The deployment's key (CHAVE_CERTIFICADOS); the module reads it at start so a bad setting stops the server. */
   get cofre(): Cofre {
-    this.cofreCache ??= Cofre.carregar(this.config.dataDir, this.env);
+    this.cofreCache ??= Cofre.carregar(this.env);
     return this.cofreCache;
+  }
+
+  /** Start-time check of the fiscal settings (see validarConfiguracaoFiscal); logs the development key. */
+  validarConfiguracao(): void {
+    this.cofreCache = validarConfiguracaoFiscal(this.env);
+    if (this.cofreCache.origem === 'desenvolvimento') {
+      this.log.warn(
+        'CHAVE_CERTIFICADOS não definida: certificados cifrados com a chave pública de desenvolvimento (só fora de produção)',
+      );
+    }
   }
 
   /** The local simulator this service started, if any (the dev-only scenario route changes its scenario). */
@@ -173,7 +184,7 @@ export class ServicoFiscal {
    */
   async destinoSefaz(): Promise<DestinoSefaz> {
     if (this.destino) return this.destino;
-    const timeoutMs = Number(this.env.SEFAZ_TIMEOUT_MS ?? 10_000);
+    const timeoutMs = lerOrcamentoSefaz(this.env);
     // Real SEFAZ servers present ICP-Brasil certificates, absent from Node's store: SEFAZ_CA is the bundle.
     const ca = this.env.SEFAZ_CA ? lerCadeiaSefaz(this.env.SEFAZ_CA) : undefined;
     if (this.env.SEFAZ_URL) {
@@ -264,9 +275,7 @@ export class ServicoFiscal {
       codigoMunicipio: txt(e.codigo_municipio),
       telefone: txt(e.telefone),
       cscId: txt(e.csc_id),
-      cscToken: e.csc_token_cifrado
-        ? this.cofre.decifrar(e.csc_token_cifrado as string, `csc:${empresaId}`).toString('utf8')
-        : null,
+      cscToken: e.csc_token_cifrado ? this.cscToken(empresaId, e.csc_token_cifrado as string) : null,
       // The store's own, else the software's (deployment setting): no note leaves without infRespTec.
       responsavelTecnico: e.responsavel_tecnico
         ? (e.responsavel_tecnico as ResponsavelTecnicoConfig)
@@ -276,6 +285,17 @@ export class ServicoFiscal {
       limiteSemIdentificacao: txt(e.limite_sem_identificacao),
       emitirNfce: e.emitir_nfce === true,
     };
+  }
+
+  /** A CSC stored under another key reads as not configured (the screen asks for it again), with a log line. */
+  private cscToken(empresaId: string, cifrado: string): string | null {
+    try {
+      return this.cofre.decifrar(cifrado, `csc:${empresaId}`).toString('utf8');
+    } catch (erro) {
+      if (!(erro instanceof ErroCofre)) throw erro;
+      this.log.warn({ empresa: empresaId }, MENSAGENS_COFRE.outraChave);
+      return null;
+    }
   }
 
   /** The setup screen's view: never returns the CSC token nor anything of the certificate but its summary. */
@@ -361,6 +381,14 @@ export class ServicoFiscal {
       ['limite_sem_identificacao', d.limiteSemIdentificacao],
       ['emitir_nfce', d.emitirNfce],
     ];
+    // Switched on now: the worker's search for sales left without a note starts here, not in the past.
+    if (d.emitirNfce === true) {
+      await this.garantirLinhaFiscal(grupoEmpresarialId, empresaId);
+      await consultar(
+        this.db,
+        sql`update fiscal_empresa set emitir_nfce_desde = now() where empresa_id = ${empresaId} and emitir_nfce = false`,
+      );
+    }
     const definidos = campos.filter(([, v]) => v !== undefined);
     this.emiteAoEncerrar.delete(`${grupoEmpresarialId}:${empresaId}`);
     await this.garantirLinhaFiscal(grupoEmpresarialId, empresaId);
@@ -492,13 +520,13 @@ export class ServicoFiscal {
   async certificado(e: EmpresaFiscal): Promise<CertificadoA1> {
     let l = await consultarUm(
       this.db,
-      sql`select pfx_cifrado, senha_cifrada, updated_at from fiscal_certificado where empresa_id = ${e.id}`,
+      sql`select pfx_cifrado, senha_cifrada, updated_at, demonstracao from fiscal_certificado where empresa_id = ${e.id}`,
     );
     if (!l && (await this.destinoSefaz()).simulador && e.tpAmb === 2) {
       await this.provisionarDemonstracao(e);
       l = await consultarUm(
         this.db,
-        sql`select pfx_cifrado, senha_cifrada, updated_at from fiscal_certificado where empresa_id = ${e.id}`,
+        sql`select pfx_cifrado, senha_cifrada, updated_at, demonstracao from fiscal_certificado where empresa_id = ${e.id}`,
       );
     }
     if (!l) throw new ErroNegocio(MENSAGENS_FISCAL.semCertificado);
@@ -506,10 +534,21 @@ export class ServicoFiscal {
     const guardado = this.certificados.get(e.id);
     if (guardado?.versao === versao) return guardado.cert;
     const contexto = `certificado:${e.id}`;
-    const cert = carregarCertificadoA1(
-      this.cofre.decifrar(l.pfx_cifrado as string, contexto),
-      this.cofre.decifrar(l.senha_cifrada as string, `${contexto}:senha`).toString('utf8'),
-    );
+    let pfx: Buffer;
+    let senha: string;
+    try {
+      pfx = this.cofre.decifrar(l.pfx_cifrado as string, contexto);
+      senha = this.cofre.decifrar(l.senha_cifrada as string, `${contexto}:senha`).toString('utf8');
+    } catch (erro) {
+      if (!(erro instanceof ErroCofre)) throw erro;
+      // Stored under another key. The demo certificate is simply made again; a real one must be sent again.
+      if (l.demonstracao === true && (await this.destinoSefaz()).simulador && e.tpAmb === 2) {
+        await this.provisionarDemonstracao(e);
+        return this.certificado(e);
+      }
+      throw new ErroNegocio(MENSAGENS_COFRE.outraChave);
+    }
+    const cert = carregarCertificadoA1(pfx, senha);
     this.certificados.set(e.id, { versao, cert });
     return cert;
   }
@@ -559,6 +598,47 @@ export class ServicoFiscal {
           returning ultimo_numero`,
     );
     return Number(l?.ultimo_numero);
+  }
+
+  /**
+   * An NFC-e number, reserved by the same statement (fiscal_numero_reservado): the note's insert deletes the
+   * reservation, so a number whose server died before storing its note is found and voided by the worker.
+   */
+  async reservarNumero(
+    grupoEmpresarialId: string,
+    empresaId: string,
+    serie: number,
+    vendaId: string | null,
+  ): Promise<number> {
+    const l = await consultarUm(
+      this.db,
+      sql`with n as (
+            insert into fiscal_numeracao (grupo_empresarial_id, empresa_id, modelo, serie, ultimo_numero)
+            values (${grupoEmpresarialId}, ${empresaId}, ${MODELO_NFCE}, ${serie}, 1)
+            on conflict (empresa_id, modelo, serie)
+            do update set ultimo_numero = fiscal_numeracao.ultimo_numero + 1, updated_at = now()
+            returning ultimo_numero)
+          insert into fiscal_numero_reservado (empresa_id, serie, numero, grupo_empresarial_id, venda_id)
+          select ${empresaId}, ${serie}, ultimo_numero, ${grupoEmpresarialId}, ${vendaId} from n
+          returning numero`,
+    );
+    return Number(l?.numero);
+  }
+
+  /**
+   * The total time one sale end (or one enviaNFCE) waits for SEFAZ, all calls together: SEFAZ_TIMEOUT_MS
+   * (10 s), or the test destination's timeoutMs.
+   */
+  async orcamentoSefazMs(): Promise<number> {
+    return (await this.destinoSefaz()).timeoutMs ?? ORCAMENTO_SEFAZ_PADRAO_MS;
+  }
+
+  /**
+   * How long an issuer holds a sale (fiscal_emissao_trava) and an in-flight note before another server may
+   * take over: twice the SEFAZ budget plus time to build, sign and store.
+   */
+  async arrendamentoMs(): Promise<number> {
+    return 2 * (await this.orcamentoSefazMs()) + 5_000;
   }
 
   async ultimoNumero(empresaId: string, modelo: ModeloNumeracao, serie: number): Promise<number> {
@@ -629,6 +709,50 @@ export class ServicoFiscal {
     this.fecharClientes();
     if (this.simulador) await (await this.simulador).fechar();
   }
+}
+
+export const ORCAMENTO_SEFAZ_PADRAO_MS = 10_000;
+
+/** SEFAZ_TIMEOUT_MS: the total wait for SEFAZ per sale end (ms), default 10 s. */
+export function lerOrcamentoSefaz(env: NodeJS.ProcessEnv): number {
+  const bruto = env.SEFAZ_TIMEOUT_MS?.trim();
+  if (!bruto) return ORCAMENTO_SEFAZ_PADRAO_MS;
+  const n = Number(bruto);
+  if (!Number.isInteger(n) || n < 100 || n > 600_000) {
+    throw new Error(
+      `SEFAZ_TIMEOUT_MS inválido: ${bruto} (milissegundos de espera pela SEFAZ por venda, de 100 a 600000).`,
+    );
+  }
+  return n;
+}
+
+/**
+ * Checks the fiscal settings when the server starts, so a missing or wrong one stops it with its message
+ * instead of failing the first sale: the certificates' key (CHAVE_CERTIFICADOS), SEFAZ_TIMEOUT_MS, SEFAZ_URL
+ * and the SEFAZ_CA file.
+ */
+export function validarConfiguracaoFiscal(env: NodeJS.ProcessEnv): Cofre {
+  const cofre = Cofre.carregar(env);
+  lerOrcamentoSefaz(env);
+  if (env.SEFAZ_URL) {
+    let url: URL | undefined;
+    try {
+      url = new URL(env.SEFAZ_URL);
+    } catch {
+      url = undefined;
+    }
+    if (url?.protocol !== 'https:') {
+      throw new Error(`SEFAZ_URL inválida: ${env.SEFAZ_URL} (use https://host[:porta]).`);
+    }
+  }
+  if (env.SEFAZ_CA) {
+    try {
+      lerCadeiaSefaz(env.SEFAZ_CA);
+    } catch (erro) {
+      throw new Error((erro as Error).message);
+    }
+  }
+  return cofre;
 }
 
 /**

@@ -39,6 +39,8 @@ export const fiscalEmpresa = pgTable('fiscal_empresa', {
   limiteSemIdentificacao: numeric('limite_sem_identificacao', { precision: 18, scale: 2 }),
   /** The store issues the NFC-e of every sale the POS ends (server side, after the sale commits). */
   emitirNfce: boolean('emitir_nfce').notNull().default(false),
+  /** When emitirNfce was last switched on: the worker issues missing notes only for sales ended after it. */
+  emitirNfceDesde: instante('emitir_nfce_desde').defaultNow(),
   updatedAt: instante('updated_at').notNull().defaultNow(),
   updatedBy: text('updated_by'),
 });
@@ -113,6 +115,11 @@ export const nfce = pgTable(
      * it (if it was authorised after all) or voids its number (inutilização).
      */
     verificarEnvio: boolean('verificar_envio').notNull().default(false),
+    /**
+     * Online note stored before sending whose answer is not stored yet. While its issuer lives it is leased
+     * (proxima_tentativa); after a crash the worker queries its key before resending or going offline.
+     */
+    aguardandoRetorno: boolean('aguardando_retorno').notNull().default(false),
     tentativas: integer('tentativas').notNull().default(0),
     proximaTentativa: instante('proxima_tentativa'),
     /** Lease of the worker instance sending it (several servers may share the database). */
@@ -127,8 +134,44 @@ export const nfce = pgTable(
     uniqueIndex('nfce_chave_uq').on(t.chave),
     index('nfce_grupo_empresa_dh_idx').on(t.grupoEmpresarialId, t.empresaId, t.dhEmi),
     index('nfce_venda_idx').on(t.grupoEmpresarialId, t.vendaId),
-    index('nfce_fila_idx').on(t.proximaTentativa).where(sql`pendente_envio or verificar_envio`),
+    index('nfce_fila_idx')
+      .on(t.proximaTentativa)
+      .where(sql`pendente_envio or verificar_envio or aguardando_retorno`),
   ],
+);
+
+/**
+ * Who is issuing the note of a sale (and seat, 0 = whole sale) right now, across server instances: one issue at
+ * a time per sale, so two servers (or a server and the worker) never give a sale two numbers. Leased: a server
+ * killed mid-issue leaves a row that expires.
+ */
+export const fiscalEmissaoTrava = pgTable(
+  'fiscal_emissao_trava',
+  {
+    vendaId: text('venda_id').notNull(),
+    posicao: integer('posicao').notNull(),
+    dono: text('dono').notNull(),
+    ate: instante('ate').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.vendaId, t.posicao] })],
+);
+
+/**
+ * NFC-e numbers handed out and not yet on an nfce row, written by the statement that takes the number and
+ * deleted by the one that stores the note. One left behind (server killed between the two) is voided by the
+ * worker (inutilização): no number gap stays open.
+ */
+export const fiscalNumeroReservado = pgTable(
+  'fiscal_numero_reservado',
+  {
+    empresaId: text('empresa_id').notNull(),
+    serie: integer('serie').notNull(),
+    numero: integer('numero').notNull(),
+    grupoEmpresarialId: text('grupo_empresarial_id').notNull(),
+    vendaId: text('venda_id'),
+    reservadoEm: instante('reservado_em').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.empresaId, t.serie, t.numero] })],
 );
 
 /** Fiscal events sent to SEFAZ (cancelamento 110111, inutilização), accepted or refused. */

@@ -836,13 +836,13 @@ export class ServicoVendas {
       const guardada = await carregarVenda(this.db, ctx.grupo, ref, false);
       if (!guardada) throw new ErroNegocio(M.vendaNaoEncontrada);
       this.garantirEmpresa(ctx, guardada.venda.empresa);
-      return resposta(guardada);
+      return this.repetida(ctx, resposta(guardada));
     }
     // A sale already stored under the client's _id (a retry without the key): answer it.
     const existente = existe ? await carregarVenda(this.db, ctx.grupo, id, false) : undefined;
     if (existente) {
       this.garantirEmpresa(ctx, existente.venda.empresa);
-      return resposta(existente);
+      return this.repetida(ctx, resposta(existente));
     }
     if (terminal && !cat.terminais.has(terminal)) throw new ErroNegocio(M.terminalNaoEncontrado);
     const pagamentos = e.pagamentos ?? [];
@@ -941,6 +941,14 @@ export class ServicoVendas {
       }
       throw erro;
     }
+  }
+
+  /**
+   * A retried creation of an ended sale: the end listeners run again (idempotent), so the answer reports the
+   * NFC-e's real state (issued now if the first attempt died before it, or still in doubt with a warning).
+   */
+  private repetida(ctx: Contexto, r: VendaResposta & Record<string, unknown>) {
+    return r.status.id === STATUS_VENDA.encerrada ? this.depoisDeEncerrar(ctx, r) : r;
   }
 
   /** A payment the one-write sale can record: no balance lock, no release, no seat. */
