@@ -7,7 +7,10 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consultarUm } from '../src/db/consultar.ts';
 import { novoId } from '../src/lib/ids.ts';
-import { RESPONSAVEL_TECNICO_DEMONSTRACAO } from '../src/modules/fiscal/ambiente-sefaz.ts';
+import {
+  consultaCscDoBanco,
+  RESPONSAVEL_TECNICO_DEMONSTRACAO,
+} from '../src/modules/fiscal/ambiente-sefaz.ts';
 import { type AppTeste, criarAppTeste } from './app-teste.ts';
 import { gravarVendaTeste } from './fiscal-apoio.ts';
 
@@ -114,5 +117,36 @@ describe('NFC-e pelo simulador estrito', () => {
       /<xJust>SEFAZ indisponível em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2} para autorização da NFC-e; nota emitida em contingência off-line<\/xJust>/,
     );
     expect(xml).not.toMatch(/<xJust>[^<]*(ECONN|ms \(|socket|timeout)/i);
+  });
+
+  it('QR v2: o simulador confere o hash com o CSC que a loja cadastrou (lido do banco pelo CNPJ)', async () => {
+    const servico = t.app.fiscal.servico;
+    const csc = consultaCscDoBanco(t.banco.db, (c, contexto) =>
+      servico.cofre.decifrar(c, contexto).toString('utf8'),
+    );
+    const estrito = await iniciarSimuladorSefaz({ porta: 0, csc });
+    try {
+      servico.usarSefaz({ url: estrito.url, ca: estrito.certificadoPem, simulador: true, timeoutMs: 10_000 });
+      await servico.atualizarConfiguracao(t.demo.grupoId, t.demo.empresas.centro, t.demo.usuarios.admin, {
+        versaoQrCode: 2,
+        cscId: '000001',
+        cscToken: 'CSC-DA-LOJA-CENTRO-0123456789',
+      });
+      const loja = await consultarUm(
+        t.banco.db,
+        sql`select cnpj from empresa where id = ${t.demo.empresas.centro}`,
+      );
+      const cnpj = String(loja?.cnpj ?? '').replace(/\D/g, '');
+      expect(await csc(cnpj, '1')).toBe('CSC-DA-LOJA-CENTRO-0123456789');
+      expect(await csc(cnpj, '2')).toBeUndefined();
+      expect(await csc('11444777000161', '1')).toBeUndefined();
+      const r = await emitir(await vendaTeste());
+      expect(r.corpo.valido, JSON.stringify(r.corpo)).toBe(true);
+      const xml = await xmlDaNota(String(r.corpo.data._id));
+      expect(xml).toMatch(/<qrCode>[^<]*\|2\|2\|1\|[0-9A-F]{40}<\/qrCode>/);
+      expect(estrito.notas()).toHaveLength(1);
+    } finally {
+      await estrito.fechar();
+    }
   });
 });
