@@ -16,6 +16,7 @@ import { consultar, consultarUm } from '../src/db/consultar.ts';
 import { novoId } from '../src/lib/ids.ts';
 import { gerarPfxDemonstracao } from '../src/modules/fiscal/certificado-demo.ts';
 import { Cofre, MENSAGENS_COFRE } from '../src/modules/fiscal/cofre.ts';
+import { mensagemNumeroInutilizado } from '../src/modules/fiscal/conferencia.ts';
 import { inserirVenda } from '../src/modules/vendas/vendas.repositorio.ts';
 import { type AppTeste, criarAppTeste, type Registro } from './app-teste.ts';
 import { gravarVendaTeste } from './fiscal-apoio.ts';
@@ -363,10 +364,19 @@ describe('NFC-e: emissão', () => {
     expect(l.c_stat).toBe(778);
     expect(String(l.x_motivo)).not.toBe('');
     expect(c.json?.retorno).toMatchObject({ cStat: 778, statusNota: 'erro' });
-    // Resend after the cause is fixed: same number, authorised.
+    // The same signed XML can never pass: its number is voided at once (issue 15 point 7, decision 0009) and a
+    // resend is refused with what to do.
+    const inut = await consultarUm(
+      t.banco.db,
+      sql`select protocolo from fiscal_evento where tipo = 'inutilizacao' and sucesso and dados->>'numeroInicial' = ${String(l.numero)}`,
+    );
+    expect(inut?.protocolo).toMatch(/^\d{15}$/);
     await sim.definirCenario({ modo: 'autorizar' });
     const re = await t.post(`/api/nfce/${l.id as string}/reenviar`, {}, admin);
-    expect(re.corpo).toMatchObject({ valido: true, data: { statusNota: 'processado', numero: l.numero } });
+    expect(re.corpo).toMatchObject({
+      valido: false,
+      data: { message: mensagemNumeroInutilizado(Number(l.numero), String(inut?.protocolo)) },
+    });
   });
 
   it('204/539: o número já usado é renumerado e a nota sai autorizada com o aviso de duplicidade', async () => {

@@ -51,6 +51,28 @@ export const avisoInutilizacaoPendente = (numero: number, motivo: string) =>
   `A nota rejeitada não pode ser enviada de novo e o número ${numero} ainda não foi inutilizado (${motivo}): ` +
   'inutilize-o em Fiscal > Inutilizar números.';
 
+export const mensagemNumeroInutilizado = (numero: number, protocolo: string) =>
+  `O número ${numero} desta NFC-e foi inutilizado (protocolo ${protocolo}): a nota não pode ser reenviada. ` +
+  'Emita a NFC-e da venda de novo (novo número).';
+
+/** The successful inutilização covering a stored note's number, if any. */
+async function inutilizacaoDoNumero(fiscal: ServicoFiscal, l: Linha): Promise<Linha | undefined> {
+  return consultarUm(
+    fiscal.db,
+    sql`select protocolo from fiscal_evento
+        where empresa_id = ${l.empresa_id as string} and tipo = 'inutilizacao' and sucesso
+          and (dados->>'serie')::int = ${Number(l.serie)}
+          and ${Number(l.numero)} between (dados->>'numeroInicial')::int and (dados->>'numeroFinal')::int
+        limit 1`,
+  );
+}
+
+/** A resend of a note whose number was voided would be refused by SEFAZ (206): say so and what to do. */
+export async function exigirNumeroNaoInutilizado(fiscal: ServicoFiscal, l: Linha): Promise<void> {
+  const ev = await inutilizacaoDoNumero(fiscal, l);
+  if (ev) throw new ErroNegocio(mensagemNumeroInutilizado(Number(l.numero), String(ev.protocolo ?? '')));
+}
+
 /**
  * A note SEFAZ rejected for its content can never be sent (a resend is the same signed XML): its number is voided
  * at once (inutilização) and the row says so in `aviso`, which the notes list shows. Rejections of a busy SEFAZ
@@ -62,6 +84,7 @@ export async function inutilizarSeNuncaEnviavel(
   cStat: number,
 ): Promise<Linha> {
   if (REJEICOES_PASSAGEIRAS.has(cStat) || l.status_nota !== 'erro') return l;
+  if (await inutilizacaoDoNumero(fiscal, l)) return l;
   const numero = Number(l.numero);
   let aviso: string;
   try {

@@ -30,7 +30,11 @@ import { consultar, consultarUm, type Linha } from '../../db/consultar.ts';
 import { ErroNegocio } from '../../lib/envelope.ts';
 import { novoId } from '../../lib/ids.ts';
 import { justificativaContingencia } from './ambiente-sefaz.ts';
-import { conferirNotaAntesDoNumero, inutilizarSeNuncaEnviavel } from './conferencia.ts';
+import {
+  conferirNotaAntesDoNumero,
+  exigirNumeroNaoInutilizado,
+  inutilizarSeNuncaEnviavel,
+} from './conferencia.ts';
 import { type EmpresaFiscal, MODELO_NFCE, type ServicoFiscal } from './fiscal.service.ts';
 import { type ProdutoFiscal, vendaParaNfce } from './venda-para-nfce.ts';
 
@@ -697,6 +701,7 @@ export class EmissaoNfce {
     );
     if (!l) throw new ErroNegocio('NFC-e não encontrada!');
     if (l.status_nota === 'processado') throw new ErroNegocio('NFC-e já autorizada.');
+    await exigirNumeroNaoInutilizado(this.fiscal, l);
     const e = await this.fiscal.empresaFiscal(grupoEmpresarialId, l.empresa_id as string);
     const cert = await this.fiscal.certificado(e);
     const prazo = Date.now() + (await this.fiscal.orcamentoSefazMs());
