@@ -143,7 +143,7 @@ export class AgenteImpressao {
   }
 
   private reservar(): Promise<Trabalho[]> {
-    return this.api<Trabalho[]>('/api/impressao/reservar', {
+    return this.api<Trabalho[]>('/api/impressao/agente/reservar', {
       agente: this.o.agente,
       terminais: this.o.terminais,
       limit: 10,
@@ -222,7 +222,7 @@ export class AgenteImpressao {
 
   private async confirmar(t: Trabalho): Promise<void> {
     try {
-      await this.api(`/api/impressao/${t._id}/impresso`, { agente: this.o.agente });
+      await this.api(`/api/impressao/agente/${t._id}/impresso`, { agente: this.o.agente });
     } catch (erro) {
       // Server unreachable: the journal keeps 'sent' and the next pass acknowledges again. A refusal (the
       // claim went to another agent) will not change by retrying: keep the tombstone, never print again.
@@ -234,7 +234,7 @@ export class AgenteImpressao {
 
   private async falhar(t: Trabalho, motivo: string, definitivo: boolean): Promise<void> {
     try {
-      await this.api(`/api/impressao/${t._id}/falha`, {
+      await this.api(`/api/impressao/agente/${t._id}/falha`, {
         agente: this.o.agente,
         motivo: motivo.slice(0, 500),
         definitivo,

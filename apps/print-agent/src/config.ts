@@ -8,7 +8,7 @@ import type { EstadoDiario } from './diario.ts';
 
 // Command line and environment of the agent (the command line wins):
 //   --servidor  PRINT_AGENT_SERVIDOR   http://192.168.0.10:3000
-//   --token     PRINT_AGENT_TOKEN      token of a user with access to the store (POST /api/impressao/tokenAgente)
+//   --token     PRINT_AGENT_TOKEN      the agent's own token (POST /api/impressao/tokenAgente: only its store's jobs)
 //   --terminais PRINT_AGENT_TERMINAIS  terminal ids, comma separated
 //   --diretorio PRINT_AGENT_DIRETORIO  journal folder (default ~/.retaguarda-print-agent)
 //   --intervalo PRINT_AGENT_INTERVALO_MS  polling interval in ms (default 5000)

@@ -21,6 +21,8 @@ import {
 
 let t: AppTeste;
 let token: string;
+/** The agent's own token (issue 14 point 5): only claim/ack/fail of Loja Centro's jobs. */
+let tokenAgente: string;
 let url: string;
 let terminal: string;
 let setorCozinha: string;
@@ -31,7 +33,7 @@ const agentes: AgenteFilho[] = [];
 
 function agente(diretorio: string, extra: string[] = [], env: Record<string, string> = {}): AgenteFilho {
   const a = iniciarAgente(
-    ['--servidor', url, '--token', token, '--terminais', terminal, '--diretorio', diretorio, ...extra],
+    ['--servidor', url, '--token', tokenAgente, '--terminais', terminal, '--diretorio', diretorio, ...extra],
     env,
   );
   agentes.push(a);
@@ -90,6 +92,12 @@ async function apontarImpressora(campos: { ip: string; porta: string }) {
 beforeAll(async () => {
   t = await criarAppTeste();
   token = await t.login('admin@exemplo.com.br', 'admin123');
+  const emitido = await t.post(
+    '/api/impressao/tokenAgente',
+    { empresa: t.demo.empresas.centro, descricao: 'PC do caixa' },
+    token,
+  );
+  tokenAgente = emitido.corpo.data.token as string;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   const e = t.demo.empresas.centro;

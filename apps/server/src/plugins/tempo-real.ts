@@ -9,6 +9,11 @@ export interface TempoReal {
   io: Server;
   emitirParaGrupo(grupoEmpresarialId: string, evento: string, dados: unknown): void;
   emitirParaEmpresa(empresaId: string, evento: string, dados: unknown): void;
+  /**
+   * Accepts sockets of another kind of token (the print agents', impressao/agentes.ts): `verificar` answers
+   * what to keep in `socket.data.outro`, or undefined. Such a socket joins no group or store room by itself.
+   */
+  aceitarOutrosTokens(verificar: (token: string | undefined) => Promise<unknown>): void;
   fechar(): Promise<void>;
 }
 
@@ -38,16 +43,28 @@ export async function iniciarTempoReal(
     clientesRedis.push(pub, sub);
   }
 
+  const outrosVerificadores: ((token: string | undefined) => Promise<unknown>)[] = [];
   io.use(async (socket, next) => {
-    const token = (socket.handshake.auth as { token?: unknown }).token;
-    const sessao = await deps.tokens.verificar(typeof token === 'string' ? token : undefined);
-    if (!sessao) return next(new Error('Acesso Expirado! Favor refazer o login'));
-    socket.data.sessao = sessao;
-    next();
+    const bruto = (socket.handshake.auth as { token?: unknown }).token;
+    const token = typeof bruto === 'string' ? bruto : undefined;
+    const sessao = await deps.tokens.verificar(token);
+    if (sessao) {
+      socket.data.sessao = sessao;
+      return next();
+    }
+    for (const verificar of outrosVerificadores) {
+      const outro = await verificar(token);
+      if (outro) {
+        socket.data.outro = outro;
+        return next();
+      }
+    }
+    next(new Error('Acesso Expirado! Favor refazer o login'));
   });
 
   io.on('connection', (socket) => {
-    const sessao = socket.data.sessao as { usuarioId: string; grupoEmpresarialId: string };
+    const sessao = socket.data.sessao as { usuarioId: string; grupoEmpresarialId: string } | undefined;
+    if (!sessao) return;
     void socket.join(salaGrupo(sessao.grupoEmpresarialId));
     socket.on('entrarEmpresa', async (dados: unknown, responder?: (r: unknown) => void) => {
       const empresaId = (dados as { empresaId?: unknown } | null)?.empresaId;
@@ -70,6 +87,7 @@ export async function iniciarTempoReal(
     io,
     emitirParaGrupo: (id, evento, dados) => void io.to(salaGrupo(id)).emit(evento, dados),
     emitirParaEmpresa: (id, evento, dados) => void io.to(salaEmpresa(id)).emit(evento, dados),
+    aceitarOutrosTokens: (verificar) => void outrosVerificadores.push(verificar),
     async fechar() {
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.all(clientesRedis.map((c) => c.quit().catch(() => undefined)));

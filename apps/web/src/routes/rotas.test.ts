@@ -33,6 +33,7 @@ describe('route data file', () => {
   it('screens beyond the spec are marked, with their own permission', () => {
     expect(ROTAS.filter((r) => r.extensao).map((r) => [r.nome, r.area, r.permissao, r.status])).toEqual([
       ['layoutsImpressao', 'Cadastros', 816, 'Pronta'],
+      ['agentesImpressao', 'Cadastros', 818, 'Pronta'],
     ]);
   });
 

@@ -142,6 +142,12 @@ export const ROTAS: readonly DefinicaoRota[] = [
       Component: m.LayoutsImpressaoPage,
     })),
   ),
+  // The print agents of the store (issue 14 point 5): their own tokens, listed and revoked here.
+  extensao('Cadastros', 'agentesImpressao', 'Agentes de Impressão', PERMISSAO.impressoraAlterar, () =>
+    import('../features/impressao/agentes-impressao-page.tsx').then((m) => ({
+      Component: m.AgentesImpressaoPage,
+    })),
+  ),
   ...area('Fidelidade', [
     ['programaFidelidade', 'Programa Fidelidade'],
     ['programaFidelidadePontos', 'Programa Fidelidade Pontos'],

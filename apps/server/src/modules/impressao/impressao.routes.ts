@@ -7,8 +7,8 @@ import { ErroNegocio, ok } from '../../lib/envelope.ts';
 import { comIdempotencia } from '../../lib/idempotencia.ts';
 import { ehId } from '../../lib/ids.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
-import { carregarSegredo, Tokens } from '../auth/tokens.ts';
 import { temPermissao } from '../usuarios/permissoes.service.ts';
+import { type AgenteImpressao, rotasAgentesImpressao } from './agentes.ts';
 import { amostrasDeDocumento } from './amostras.ts';
 import { ServicoImpressao, salaImpressao } from './impressao.service.ts';
 import { renderizarBytes, resolverModelo } from './layouts/comandos.ts';
@@ -25,8 +25,6 @@ declare module '../../app.ts' {
 
 const id = z.string().regex(/^[0-9a-f]{24}$/, 'Id inválido');
 const MENSAGEM_SEM_EMPRESA = 'Usuário sem permissão para acessar essa empresa.';
-/** Agent tokens live long (a store PC runs the agent as a service); revoke by changing the user's access. */
-const VALIDADE_TOKEN_AGENTE_S = 180 * 24 * 3600;
 
 function documentoDe(entrada: z.infer<typeof documentoSchema>): DocumentoImpressao {
   try {
@@ -71,7 +69,9 @@ export async function rotasImpressao(app: FastifyInstance): Promise<void> {
 
   // Agents join the rooms of their terminals; the claim itself stays an HTTP call (atomic in the database).
   app.servicos.tempoReal?.io.on('connection', (socket) => {
-    const sessao = socket.data.sessao as { usuarioId: string; grupoEmpresarialId: string };
+    const sessao = socket.data.sessao as { usuarioId: string; grupoEmpresarialId: string } | undefined;
+    // A print agent's own token (agentes.ts) joins only terminals of its store.
+    const agente = socket.data.outro as AgenteImpressao | undefined;
     socket.on(EVENTO_ENTRAR_IMPRESSAO, async (dados: unknown, responder?: (r: unknown) => void) => {
       try {
         const terminais = (dados as { terminais?: unknown } | null)?.terminais;
@@ -83,11 +83,18 @@ export async function rotasImpressao(app: FastifyInstance): Promise<void> {
         ) {
           throw new ErroNegocio('Terminais inválidos.');
         }
-        const p = await permissoes.doUsuario(sessao.grupoEmpresarialId, sessao.usuarioId);
-        for (const t of terminais) {
-          const terminal = await servico.terminal(sessao.grupoEmpresarialId, t);
-          if (!p.porEmpresa.has(terminal.empresaId)) throw new ErroNegocio(MENSAGEM_SEM_EMPRESA);
-        }
+        if (agente) {
+          for (const t of terminais) {
+            const terminal = await servico.terminal(agente.grupoEmpresarialId, t);
+            if (terminal.empresaId !== agente.empresaId) throw new ErroNegocio(MENSAGEM_SEM_EMPRESA);
+          }
+        } else if (sessao) {
+          const p = await permissoes.doUsuario(sessao.grupoEmpresarialId, sessao.usuarioId);
+          for (const t of terminais) {
+            const terminal = await servico.terminal(sessao.grupoEmpresarialId, t);
+            if (!p.porEmpresa.has(terminal.empresaId)) throw new ErroNegocio(MENSAGEM_SEM_EMPRESA);
+          }
+        } else throw new ErroNegocio(MENSAGEM_SEM_EMPRESA);
         for (const t of terminais) await socket.join(salaImpressao(t));
         responder?.({ valido: true, data: { terminais } });
       } catch (erro) {
@@ -381,18 +388,6 @@ export async function rotasImpressao(app: FastifyInstance): Promise<void> {
     ok(amostrasDeDocumento()),
   );
 
-  // A long-lived token for the store PC's print agent, for a user who manages printers in the store.
-  r.post(
-    '/api/impressao/tokenAgente',
-    { schema: { tags: ['impressao'], body: z.object({ empresa: id }) } },
-    async (request) => {
-      const s = sessaoDe(request);
-      const p = await permissoesDe(request);
-      if (!temPermissao(p, PERMISSAO.impressoraAlterar, request.body.empresa)) {
-        throw new ErroNegocio('Usuário sem permissão para acessar esta funcionalidade.');
-      }
-      const tokens = new Tokens(await carregarSegredo(banco.db), VALIDADE_TOKEN_AGENTE_S);
-      return ok(await tokens.emitir(s));
-    },
-  );
+  // The print agents' own tokens (issue 14 point 5): issue, list, revoke, and the agent's three routes.
+  rotasAgentesImpressao(app, servico);
 }

@@ -79,3 +79,25 @@ export const impressaoProducaoEnviada = pgTable(
 // resources, but their tables live in this module's chain so the print module ships them with itself.
 export const produtoGeralSetorEmpresa = tabelaDoRecurso(defProdutoSetor);
 export const setorImpressaoProducao = tabelaDoRecurso(defSetorProducao);
+
+/**
+ * A print agent (the store PC's `apps/print-agent`, issue 14 point 5): its token names this row and can only
+ * claim, acknowledge and fail the print jobs of its store. Revoked from the back office (revogadoEm): the
+ * next request of that token is refused.
+ */
+export const agenteImpressao = pgTable(
+  'agente_impressao',
+  {
+    id: text('id').primaryKey(),
+    grupoEmpresarialId: text('grupo_empresarial_id').notNull(),
+    empresaId: text('empresa_id').notNull(),
+    descricao: text('descricao').notNull(),
+    criadoPor: text('criado_por').notNull(),
+    createdAt: instante('created_at').notNull().defaultNow(),
+    expiraEm: instante('expira_em').notNull(),
+    ultimoUsoEm: instante('ultimo_uso_em'),
+    revogadoEm: instante('revogado_em'),
+    revogadoPor: text('revogado_por'),
+  },
+  (t) => [index('agente_impressao_empresa_idx').on(t.grupoEmpresarialId, t.empresaId)],
+);
