@@ -8,6 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { XMLFileInfo } from 'xmllint-wasm';
+import { traduzirErroXsd } from './xsd-mensagens.ts';
 
 const PASTA = resolve(dirname(fileURLToPath(import.meta.url)), '../schemas');
 export const PACOTE_NFE = 'PL_010b_NT2025_002_v1.30';
@@ -146,7 +147,9 @@ export class ErroXsd extends Error {
     readonly esquema: EsquemaXsd,
     readonly erros: string[],
   ) {
-    super(`XML inválido pelo esquema ${esquema}: ${erros.slice(0, 3).join('; ')}`);
+    // Said in pt-BR (field and problem), never libxml2's English (issue 15 point 8).
+    const motivos = erros.map((e) => traduzirErroXsd(e)).filter((e): e is string => e !== null);
+    super(`XML inválido pelo esquema oficial da SEFAZ (${esquema}): ${motivos.slice(0, 3).join('; ')}`);
   }
 }
 

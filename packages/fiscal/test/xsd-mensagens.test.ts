@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gerarNfce } from '../src/nfce/assinar.ts';
+import { ErroXsd } from '../src/xsd.ts';
 import { conferirNfceNoXsd, separarSecoes, traduzirErroXsd } from '../src/xsd-mensagens.ts';
 import { dadosTeste, gerarCertificadoTeste, itemTeste } from './apoio.ts';
 
@@ -87,5 +88,17 @@ describe('erros do XSD em pt-BR', () => {
     ]);
     expect(frases.join(' ')).not.toMatch(/Element|facet|pattern|Schemas/);
     expect(await conferirNfceNoXsd(gerarNfce(dadosTeste({}, 3), cert).xml)).toEqual([]);
+  });
+});
+
+describe('ErroXsd (antes do envio) em pt-BR', () => {
+  it('a mensagem diz campo e problema, sem o inglês do libxml2', () => {
+    const e = new ErroXsd('enviNFe', [
+      "Schemas validity error : Element '{http://www.portalfiscal.inf.br/nfe}NCM': [facet 'pattern'] The value '1' is not accepted by the pattern '[0-9]{8}'.",
+      "Schemas validity error : Element '{http://www.portalfiscal.inf.br/nfe}NCM': '1' is not a valid value of the local atomic type.",
+    ]);
+    expect(e.message).toBe(
+      'XML inválido pelo esquema oficial da SEFAZ (enviNFe): NCM com o valor "1" fora do formato (8 dígitos da tabela NCM)',
+    );
   });
 });
