@@ -164,6 +164,9 @@ describe('sale types, tables and tabs', () => {
     await recusado(vender({ tipoVenda: 99 }), /^Dados inválidos\. tipoVenda: Tipo de venda inválido\.$/);
     await recusado(vender({ tipoVenda: { id: 99 } }), /tipoVenda: Tipo de venda inválido/);
     await recusado(vender({ localPedido: 99 }), /localPedido: Local do pedido inválido/);
+    // The call center's order and routing take the same catalogue rule.
+    for (const rota of ['/api/callCenter/pedido', '/api/callCenter/rotear'])
+      await recusado(l.post(rota, { tipoVenda: 99, produtos: [] }), /tipoVenda: Tipo de venda inválido/);
   });
 
   it('table and tab numbers of 2^31 are refused on a sale, a filter and an integer field', async () => {

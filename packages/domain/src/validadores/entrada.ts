@@ -163,6 +163,15 @@ export const zInteiroTexto = (min = INTEIRO_MINIMO, max = INTEIRO_MAXIMO) =>
       .pipe(zInteiro(min, max)),
   ]);
 
+/**
+ * The id of an entry of a domain catalogue, sent bare (53) or as the entry ({ id: 53 }); an id the catalogue
+ * does not hold (tipoVenda 99) is refused with `mensagem`.
+ */
+export const zCatalogo = (catalogo: { porId(id: number): unknown }, mensagem: string) =>
+  z
+    .union([z.number().int(), z.object({ id: z.number().int() }).transform((o) => o.id)])
+    .refine((id) => catalogo.porId(id) !== undefined, mensagem);
+
 /** Decimal sent as a JSON number or decimal text, answered as text (no float round trip). */
 export const zDecimal = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const r = lerNumeroEntrada(v);

@@ -1,3 +1,4 @@
+import { tiposVenda, zCatalogo } from '@retaguarda/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +12,7 @@ import { MODOS_PAGAMENTO } from './pagamento.ts';
 
 const id = z.string().regex(/^[0-9a-f]{24}$/, 'Id inválido');
 const ref = z.union([id, z.object({ _id: id }).transform((o) => o._id)]);
-const catalogoId = z.union([z.number().int(), z.object({ id: z.number().int() }).transform((o) => o.id)]);
+const tipoVenda = zCatalogo(tiposVenda, 'Tipo de venda inválido.');
 const decimal = z
   .union([z.string().max(30), z.number()])
   .transform((v) => String(v))
@@ -52,7 +53,7 @@ export async function rotasCallCenter(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         body: z.object({
-          tipoVenda: catalogoId,
+          tipoVenda,
           cliente: ref.optional(),
           empresa: ref.optional(),
           liberacao: z.string().max(4096).optional(),
@@ -76,7 +77,7 @@ export async function rotasCallCenter(app: FastifyInstance): Promise<void> {
         tags,
         body: z.object({
           _id: id.optional(),
-          tipoVenda: catalogoId,
+          tipoVenda,
           cliente: ref.optional(),
           empresa: ref.optional(),
           liberacao: z.string().max(4096).optional(),

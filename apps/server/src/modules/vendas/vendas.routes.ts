@@ -7,6 +7,7 @@ import {
   modoDescontoItemSchema,
   origensPedido,
   tiposVenda,
+  zCatalogo,
   zInteiro,
   zInteiroTexto,
 } from '@retaguarda/domain';
@@ -32,10 +33,6 @@ const decimal = z
   .transform((v) => String(v))
   .refine((v) => /^-?\d+(\.\d+)?$/.test(v), { message: 'Valor decimal inválido', abort: true })
   .refine((v) => Math.abs(Number(v)) < DECIMAL_LIMITE, MENSAGENS_ENTRADA.decimalLimite);
-const catalogoId = z.union([z.number().int(), z.object({ id: z.number().int() }).transform((o) => o.id)]);
-/** An entry of a domain catalogue, by id (tipoVenda 99 is no sale type). */
-const entradaDe = (catalogo: { porId(id: number): unknown }, mensagem: string) =>
-  catalogoId.refine((id) => catalogo.porId(id) !== undefined, mensagem);
 /** Table and tab numbers: integer columns; the spec's message for any other bad number stays the service's. */
 const numeroMesa = (mensagem: string) => z.number().refine((n) => Math.abs(n) <= INTEIRO_MAXIMO, mensagem);
 const liberacao = z.string().max(4096).optional();
@@ -141,14 +138,14 @@ export async function rotasVendas(app: FastifyInstance): Promise<void> {
         body: z.object({
           _id: id.optional(),
           empresa: ref.optional(),
-          tipoVenda: entradaDe(tiposVenda, 'Tipo de venda inválido.'),
+          tipoVenda: zCatalogo(tiposVenda, 'Tipo de venda inválido.'),
           terminal,
           mesa: numeroMesa(MENSAGENS_VALIDACAO.mesaInvalida).optional(),
           comanda: numeroMesa('Numero da comanda inválido').optional(),
           cliente: ref.optional(),
           vendaDescricao: z.string().max(100).optional(),
           cpfCnpj: z.string().max(18).optional(),
-          localPedido: entradaDe(origensPedido, 'Local do pedido inválido.').optional(),
+          localPedido: zCatalogo(origensPedido, 'Local do pedido inválido.').optional(),
           posicaoVenda: z.number().int().min(0).max(99).optional(),
           distanciaEntregaMetros: z.number().nonnegative().optional(),
           produtos: itens.optional(),
