@@ -92,6 +92,11 @@ describe('numbers of 30 digits', () => {
       /produtos\.0\.quantidade: Valor fora do limite/,
     );
     await recusado(pagar({ valorPago: TRINTA_DIGITOS }), /valorPago: Valor fora do limite/);
+    // The cash slips take the same decimal rule (one zDecimal for sales, cash and call center).
+    await recusado(
+      l.post('/api/caixa/suprimento', { terminal: l.terminal, valor: TRINTA_DIGITOS }, l.caixaToken),
+      /^Dados inválidos\. valor: Valor fora do limite/,
+    );
     await recusado(
       l.post('/api/venda/getPopulate', { filtro: { numero: Number(TRINTA_DIGITOS) } }, l.caixaToken),
       /filtro\.numero: /,
@@ -242,6 +247,10 @@ describe('hex, octal, binary and exponent strings as numbers', () => {
       /produtos\.0\.quantidade: Valor decimal inválido/,
     );
     await recusado(pagar({ valorPago: '0b1' }), /valorPago: Valor decimal inválido/);
+    await recusado(
+      l.post('/api/caixa/sangria', { terminal: l.terminal, valor: '0x10' }, l.caixaToken),
+      /^Dados inválidos\. valor: Valor decimal inválido$/,
+    );
   });
 });
 

@@ -21,6 +21,7 @@ export const MENSAGENS_ENTRADA = {
   inteiro: 'Valor inválido: informe um número inteiro.',
   inteiroLimite: `Valor fora do limite: informe um número entre ${INTEIRO_MINIMO} e ${INTEIRO_MAXIMO}.`,
   decimalLimite: 'Valor fora do limite: informe um número menor que 1.000.000.000.000.',
+  decimal: 'Valor decimal inválido',
   data: 'Data Inválida',
   filtroValores: `Filtro inválido: no máximo ${FILTRO_MAXIMO_VALORES} valores por consulta.`,
 } as const;
@@ -172,15 +173,15 @@ export const zCatalogo = (catalogo: { porId(id: number): unknown }, mensagem: st
     .union([z.number().int(), z.object({ id: z.number().int() }).transform((o) => o.id)])
     .refine((id) => catalogo.porId(id) !== undefined, mensagem);
 
-/** Decimal sent as a JSON number or decimal text, answered as text (no float round trip). */
-export const zDecimal = z.union([z.string(), z.number()]).transform((v, ctx) => {
-  const r = lerNumeroEntrada(v);
-  if ('erro' in r) {
-    ctx.addIssue({ code: 'custom', message: r.erro });
-    return z.NEVER;
-  }
-  return r.texto;
-});
+/**
+ * A decimal of a hand-written route (money, quantity) sent as a JSON number or its text: plain decimal notation
+ * below 10^12, answered as text (no float round trip; the engine reads it exactly).
+ */
+export const zDecimal = z
+  .union([z.string().max(40), z.number()])
+  .transform((v) => String(v))
+  .refine((v) => /^-?\d+(\.\d+)?$/.test(v), { message: MENSAGENS_ENTRADA.decimal, abort: true })
+  .refine((v) => Math.abs(Number(v)) < DECIMAL_LIMITE, MENSAGENS_ENTRADA.decimalLimite);
 
 /**
  * pt-BR text for zod's own messages (types, sizes, unknown options), for schemas that give none.

@@ -1,3 +1,4 @@
+import { zDecimal } from '@retaguarda/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,10 +10,8 @@ import { ServicoCaixa } from './caixa.service.ts';
 
 const id = z.string().regex(/^[0-9a-f]{24}$/, 'Id inválido');
 const ref = z.union([id, z.object({ _id: id }).transform((o) => o._id)]);
-const decimal = z
-  .union([z.string().max(30), z.number()])
-  .transform((v) => String(v))
-  .refine((v) => /^-?\d+(\.\d+)?$/.test(v), 'Valor decimal inválido');
+/** Money and quantities: one rule for every route (packages/domain validadores/entrada.ts). */
+const decimal = zDecimal;
 
 function terminalDe(request: FastifyRequest, corpo?: string): string | undefined {
   if (corpo) return corpo;

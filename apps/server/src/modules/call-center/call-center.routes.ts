@@ -1,4 +1,4 @@
-import { tiposVenda, zCatalogo } from '@retaguarda/domain';
+import { tiposVenda, zCatalogo, zDecimal } from '@retaguarda/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,10 +13,8 @@ import { MODOS_PAGAMENTO } from './pagamento.ts';
 const id = z.string().regex(/^[0-9a-f]{24}$/, 'Id inválido');
 const ref = z.union([id, z.object({ _id: id }).transform((o) => o._id)]);
 const tipoVenda = zCatalogo(tiposVenda, 'Tipo de venda inválido.');
-const decimal = z
-  .union([z.string().max(30), z.number()])
-  .transform((v) => String(v))
-  .refine((v) => /^-?\d+(\.\d+)?$/.test(v), 'Valor decimal inválido');
+/** Money and quantities: one rule for every route (packages/domain validadores/entrada.ts). */
+const decimal = zDecimal;
 const item = z.object({
   produto: ref,
   quantidade: decimal.optional(),

@@ -1,13 +1,12 @@
 import {
-  DECIMAL_LIMITE,
   INTEIRO_MAXIMO,
-  MENSAGENS_ENTRADA,
   MENSAGENS_VALIDACAO,
   modoDescontoGeralSchema,
   modoDescontoItemSchema,
   origensPedido,
   tiposVenda,
   zCatalogo,
+  zDecimal,
   zInteiro,
   zInteiroTexto,
 } from '@retaguarda/domain';
@@ -28,11 +27,8 @@ import { comAtendente, rotasVendasFrenteLoja } from './vendas-frente-loja.routes
 const id = z.string().regex(/^[0-9a-f]{24}$/, 'Id inválido');
 /** A reference given as its id or as an object with `_id` (the POS often sends the whole object). */
 const ref = z.union([id, z.object({ _id: id }).transform((o) => o._id)]);
-const decimal = z
-  .union([z.string().max(30), z.number()])
-  .transform((v) => String(v))
-  .refine((v) => /^-?\d+(\.\d+)?$/.test(v), { message: 'Valor decimal inválido', abort: true })
-  .refine((v) => Math.abs(Number(v)) < DECIMAL_LIMITE, MENSAGENS_ENTRADA.decimalLimite);
+/** Money and quantities: one rule for every route (packages/domain validadores/entrada.ts). */
+const decimal = zDecimal;
 /** Table and tab numbers: integer columns; the spec's message for any other bad number stays the service's. */
 const numeroMesa = (mensagem: string) => z.number().refine((n) => Math.abs(n) <= INTEIRO_MAXIMO, mensagem);
 const liberacao = z.string().max(4096).optional();
