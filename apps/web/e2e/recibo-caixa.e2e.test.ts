@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Aba, abrirNavegador, capturar, novaAba, tokenPorApi, USUARIOS } from './apoio.ts';
 import {
   abrirFrenteLoja,
+  buscarELancar,
   capturarTemas,
   fecharAvisos,
   garantirCaixaAberto,
@@ -158,10 +159,37 @@ describe('comprovante do cliente e fechamento de caixa, como caixa', () => {
     expect(texto).toContain(`NFC-e nº ${String(numero).padStart(9, '0')}`);
   });
 
+  it('a table the cashier ends asks the same question: 2 prints the non-fiscal receipt', async () => {
+    // The DANFE notice of the counter sale sits over the mode tabs: the cashier closes it.
+    await fecharAvisos(pagina);
+    await pagina.getByTestId('modos').getByText('Mesa').click();
+    await pagina.getByTestId('mapa-mesas').waitFor();
+    await pagina.getByTestId('mesa-12').click();
+    await buscarELancar(pagina, '7894900011517');
+    await pagina.getByTestId('item-1').waitFor();
+    await pagina.getByTestId('abrir-pagamento').click();
+    await pagina.getByRole('radio', { name: 'Dinheiro' }).click();
+    await pagina.getByLabel('Valor recebido').fill('50,00');
+    await pagina.getByRole('button', { name: 'Lançar', exact: true }).click();
+    await pagina.getByTestId('confirmar-venda').click();
+    const pergunta = pagina.getByTestId('pergunta-comprovante');
+    await pergunta.waitFor({ timeout: 30_000 });
+    await pagina.getByTestId('comprovante-nao-fiscal').waitFor();
+    await pagina.keyboard.press('2');
+    await pergunta.waitFor({ state: 'detached' });
+    await pagina.getByText('Recibo não fiscal enviado para impressão.').waitFor();
+    // Back on the map, the table is free again.
+    await expect.poll(() => pagina.getByTestId('mesa-12').getAttribute('data-estado')).toBe('livre');
+    await pagina.getByTestId('modos').getByText('Balcão').click();
+  });
+
   it("reprint from 'Vendas': the DANFE again, released by the supervisor (the cashier has not got 55)", async () => {
     await pagina.getByTestId('modos').getByText('Vendas').click();
     await pagina.getByTestId('tela-vendas').waitFor();
-    const linha = pagina.locator('tr', { has: pagina.getByTestId('tag-homologacao') }).first();
+    // The counter sale's row (the table's DANFE was never printed: printing it would not be a reprint).
+    const linha = pagina
+      .locator('tr', { has: pagina.getByTestId('tag-homologacao'), hasText: 'Balcão' })
+      .first();
     await linha.waitFor();
     await linha.click();
     const botao = pagina.getByTestId('reimprimir-comprovante');

@@ -153,7 +153,7 @@ function FrenteLoja() {
     void recarregarCadastros();
   });
   const indice = useMemo(() => (dados ? criarIndiceProdutos(dados.produtos) : null), [dados]);
-  // The customer's receipt after a counter sale ends (the store's choice; recibo-venda.tsx).
+  // The customer's receipt after a counter, table or tab sale ends (the store's choice; recibo-venda.tsx).
   const recibo = useReciboVenda(dados);
   const amb = useMemo<AmbienteVenda | null>(
     () =>
@@ -408,6 +408,7 @@ function FrenteLoja() {
                 amb={amb}
                 registrarRecarga={registrarRecarga}
                 registrarRecargaMapa={registrarRecargaMesas}
+                aoEncerrarVenda={recibo.aoEncerrar}
               />
             )}
             {modo === 'delivery' && (

@@ -1,4 +1,4 @@
-import { formatarMoeda, TIPO_VENDA, validarNumeroMesa } from '@retaguarda/domain';
+import { formatarMoeda, TIPO_VENDA, type Venda, validarNumeroMesa } from '@retaguarda/domain';
 import { Button, Flex, Input, Typography, theme } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { notificar } from '../../lib/notify/notificar.ts';
@@ -27,6 +27,7 @@ export function TelaMesas({
   amb,
   registrarRecarga,
   registrarRecargaMapa,
+  aoEncerrarVenda,
 }: {
   tipo: 'mesa' | 'comanda';
   dados: DadosFrenteLoja;
@@ -34,6 +35,8 @@ export function TelaMesas({
   amb: AmbienteVenda;
   registrarRecarga: (fn: (() => void) | null) => void;
   registrarRecargaMapa: (fn: (() => void) | null) => void;
+  /** A table or tab the cashier ended here: its receipt, as after a counter sale. */
+  aoEncerrarVenda: (v: Venda) => void;
 }) {
   const { token } = theme.useToken();
   const [mapa, setMapa] = useState<{ quantidadeMesas: number | null; mesas: MesaMapa[] }>({
@@ -118,9 +121,10 @@ export function TelaMesas({
         titulo={`${rotulo} ${aberta.numero}`}
         offline={false}
         aoOffline={() => undefined}
-        aoTerminar={() => {
+        aoTerminar={(v) => {
           setAberta(null);
           setNumero('');
+          if (v) aoEncerrarVenda(v);
         }}
         registrarRecarga={registrarRecarga}
       />
