@@ -35,7 +35,7 @@ import {
   exigirNumeroNaoInutilizado,
   inutilizarSeNuncaEnviavel,
 } from './conferencia.ts';
-import { type EmpresaFiscal, MODELO_NFCE, type ServicoFiscal } from './fiscal.service.ts';
+import type { EmpresaFiscal, ServicoFiscal } from './fiscal.service.ts';
 import { type ProdutoFiscal, vendaParaNfce } from './venda-para-nfce.ts';
 
 export const MENSAGEM_AUTORIZADA = 'Autorizado o uso da NF-e';

@@ -24,6 +24,7 @@ import { MENSAGENS_CSC } from './conferencia.ts';
 import {
   avisoPendente,
   EmissaoNfce,
+  MENSAGEM_EM_EMISSAO,
   MENSAGEM_JA_EMITIDA,
   notaDoRegistro,
   OrcamentoSefaz,
@@ -136,6 +137,11 @@ export async function garantirNfceDaVenda(
     } catch (erro) {
       // Ending again (same Idempotency-Key) finds the note already issued: nothing to say.
       if (erro instanceof ErroNegocio && erro.message === MENSAGEM_JA_EMITIDA) continue;
+      // Another server is issuing it: said as it is (the note in doubt, if any, gets its own warning).
+      if (erro instanceof ErroNegocio && erro.message === MENSAGEM_EM_EMISSAO) {
+        avisos.push(MENSAGEM_EM_EMISSAO);
+        continue;
+      }
       if (!(erro instanceof ErroNegocio)) app.log.error({ err: erro, venda: venda._id }, 'NFC-e da venda');
       avisos.push(`NFC-e não emitida: ${mensagemSegura(erro)}`);
     }
