@@ -337,12 +337,17 @@ describe('NFC-e: emissão', () => {
   });
 
   it('taxa de entrega vira item com o produto Taxa Entrega; CPF válido identifica o consumidor', async () => {
+    const base = await vendaTeste();
+    const pagamento = base.pagamentos[0];
+    if (!pagamento) throw new Error('sem pagamento');
     const r = await emitir(
       await vendaTeste({
         tipoVenda: { id: 55 },
         taxaEntrega: '2.10',
         total: '70.00',
         cpfCnpj: '529.982.247-25',
+        // 70,00 handed over for a 70,00 bill: no change (the note's vTroco is the change given, decision 0009).
+        pagamentos: [{ ...pagamento, valor: '70.00', valorPago: '70.00', valorTroco: '0.00' }],
       }),
     );
     expect(r.corpo.valido, JSON.stringify(r.corpo)).toBe(true);
