@@ -1,6 +1,6 @@
 import { PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Input, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Input, Modal, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '../../lib/api/cliente.ts';
 import { notificar } from '../../lib/notify/notificar.ts';
@@ -25,7 +25,7 @@ const dataHora = (iso: string | null) => (iso ? new Date(iso).toLocaleString('pt
 
 export function AgentesImpressaoPage() {
   const empresa = useSessao((s) => s.empresa);
-  const { modal } = App.useApp();
+  const [modal, contextoModal] = Modal.useModal();
   const cliente = useQueryClient();
   const [descricao, setDescricao] = useState('');
   const [tokenNovo, setTokenNovo] = useState<string>();
@@ -74,6 +74,7 @@ export function AgentesImpressaoPage() {
 
   return (
     <Card title={`Agentes de Impressão${empresa ? ` - ${empresa.descricao}` : ''}`}>
+      {contextoModal}
       <Flex vertical gap={16}>
         <Flex gap={8} wrap>
           <Input
