@@ -78,13 +78,17 @@ export async function criarAppTeste(
     s3?: ConfigS3;
     atrasoLoginMs?: number;
     urlPublica?: string;
+    /** Registers test-only routes before the app is ready (e.g. the row-level security attack). */
+    antesDePronto?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<AppTeste> {
   const { banco, descartar } = await bancoDeTeste();
   const demo = await semear(banco.db);
   // Failed logins slow their address down; 1 ms keeps the many failures of the tests quick.
-  const config = { ...lerConfig({}), webDist: '/nao-existe', atrasoLoginMs: 1, ...opcoes };
+  const { antesDePronto, ...demais } = opcoes;
+  const config = { ...lerConfig({}), webDist: '/nao-existe', atrasoLoginMs: 1, ...demais };
   const app = await construirApp({ config, banco, logger: false });
+  antesDePronto?.(app);
   await app.ready();
 
   const pedir = async (

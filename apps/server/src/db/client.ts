@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MODULOS_MIGRACAO, migracoesDoModulo } from './migracoes.ts';
+import { protegerPglite, protegerPool, SQL_APLICAR_RLS } from './rls.ts';
 import { travarDiretorio } from './trava-dados.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -22,7 +23,13 @@ export interface Banco {
 export async function abrirBanco(opcoes: {
   databaseUrl?: string | undefined;
   dataDir?: string;
+  /**
+   * false: queries keep the connecting role, which bypasses row-level security (only for the bench that
+   * measures its cost, decision 0009). Default true.
+   */
+  rls?: boolean;
 }): Promise<Banco> {
+  const rls = opcoes.rls ?? true;
   if (opcoes.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opcoes.databaseUrl,
@@ -33,6 +40,8 @@ export async function abrirBanco(opcoes: {
     pool.on('error', (erro) => console.error('[pg] conexão ociosa perdida:', erro.message));
     const db = drizzlePg(pool);
     for (const modulo of MODULOS_MIGRACAO) await migratePg(db, migracoesDoModulo(modulo));
+    await pool.query(SQL_APLICAR_RLS);
+    if (rls) protegerPool(pool);
     return { db: db as unknown as Db, tipo: 'postgres', fechar: () => pool.end() };
   }
   // `memory://` keeps an embedded database in RAM (tests); otherwise files under DATA_DIR.
@@ -46,6 +55,8 @@ export async function abrirBanco(opcoes: {
     await cliente.waitReady;
     const db = drizzlePglite(cliente);
     for (const modulo of MODULOS_MIGRACAO) await migratePglite(db, migracoesDoModulo(modulo));
+    await cliente.exec(SQL_APLICAR_RLS);
+    if (rls) protegerPglite(cliente);
     return {
       db: db as unknown as Db,
       tipo: 'pglite',

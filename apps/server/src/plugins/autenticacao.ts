@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { type EscopoRequisicao, noEscopo } from '../db/inquilino.ts';
 import { MENSAGEM_LOGIN_EXPIRADO } from '../lib/envelope.ts';
 import type { Sessao } from '../modules/auth/tokens.ts';
 
@@ -11,6 +12,8 @@ declare module 'fastify' {
     sessao: Sessao | undefined;
     /** The raw token of the session (logout revokes it). */
     tokenSessao: string | undefined;
+    /** Whose rows this request's queries see (db/inquilino.ts): the session's group once the token is checked. */
+    escopoBanco: EscopoRequisicao;
   }
 }
 
@@ -45,6 +48,18 @@ export function tokenDe(request: FastifyRequest): string | undefined {
 export function autenticacao(app: FastifyInstance): void {
   app.decorateRequest('sessao', undefined);
   app.decorateRequest('tokenSessao', undefined);
+  app.decorateRequest('escopoBanco', undefined as unknown as EscopoRequisicao);
+
+  // Every request's queries run in its scope (row-level security, decision 0009): no group until the token
+  // is checked, so a public route sees no tenant row unless its code says `comoSistema`. The scope is entered
+  // again after the body is parsed (the parser's stream events lose the async context).
+  app.addHook('onRequest', (request, _reply, pronto) => {
+    request.escopoBanco = { grupo: undefined };
+    noEscopo(request.escopoBanco, pronto);
+  });
+  app.addHook('preValidation', (request, _reply, pronto) => {
+    noEscopo(request.escopoBanco, pronto);
+  });
 
   const guarda: onRequestHookHandler = async function guarda(request: FastifyRequest, reply: FastifyReply) {
     const token = tokenDe(request);
@@ -56,6 +71,7 @@ export function autenticacao(app: FastifyInstance): void {
     }
     request.sessao = sessao;
     request.tokenSessao = token;
+    request.escopoBanco.grupo = sessao.grupoEmpresarialId;
   };
 
   app.addHook('onRoute', (rota) => {

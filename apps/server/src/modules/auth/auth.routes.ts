@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consultarUm } from '../../db/consultar.ts';
+import { comoSistema } from '../../db/inquilino.ts';
 import { ErroNegocio, ok } from '../../lib/envelope.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
 import { SENHA_MASCARADA } from '../recursos/recursos.routes.ts';
@@ -30,7 +31,9 @@ export async function rotasAuth(app: FastifyInstance): Promise<void> {
         }),
       },
     },
-    async (request) => ok(await auth.login(request.body, request.ip)),
+    // System work (decision 0009): the group is not known before the user is found; the e-mail or code may
+    // be looked up across groups when the client names none.
+    async (request) => ok(await comoSistema(() => auth.login(request.body, request.ip))),
   );
 
   r.post(
@@ -39,8 +42,14 @@ export async function rotasAuth(app: FastifyInstance): Promise<void> {
       config: { publico: true },
       schema: { tags: ['auth'], security: [], body: z.object({ lixo: z.boolean().optional() }).optional() },
     },
+    // The login screen's list of every group: crosses groups by design.
     // LISTA_GRUPOS_PUBLICA=false: nothing to enumerate; the user types the group's code (issue 14 point 11).
-    async () => ok(app.servicos.config.listaGruposPublica === false ? [] : await auth.gruposEmpresariais()),
+    async () =>
+      ok(
+        app.servicos.config.listaGruposPublica === false
+          ? []
+          : await comoSistema(() => auth.gruposEmpresariais()),
+      ),
   );
 
   r.post(
@@ -59,11 +68,14 @@ export async function rotasAuth(app: FastifyInstance): Promise<void> {
     async (request) => {
       // The link's address is the deployment's (PUBLIC_URL), never the request's Host / X-Forwarded-Host: a
       // forged Host would mail the user a link to the attacker's site carrying the reset key.
-      const message = await auth.recuperarSenha(
-        request.body.email,
-        request.body.grupoEmpresarial ?? '',
-        app.servicos.config.urlPublica ?? `http://localhost:${app.servicos.config.port}`,
-        request.ip,
+      // Anonymous: the account is found before its group is known (system work, decision 0009).
+      const message = await comoSistema(() =>
+        auth.recuperarSenha(
+          request.body.email,
+          request.body.grupoEmpresarial ?? '',
+          app.servicos.config.urlPublica ?? `http://localhost:${app.servicos.config.port}`,
+          request.ip,
+        ),
       );
       return ok({ message });
     },
@@ -75,7 +87,8 @@ export async function rotasAuth(app: FastifyInstance): Promise<void> {
       config: { publico: true },
       schema: { tags: ['auth'], security: [], body: z.object({ chave: z.string().max(300) }) },
     },
-    async (request) => ok(await auth.validaAlterarSenha(request.body.chave)),
+    // The reset key names the user and group; it is found by its hash across groups (system work).
+    async (request) => ok(await comoSistema(() => auth.validaAlterarSenha(request.body.chave))),
   );
 
   r.post(
@@ -89,7 +102,7 @@ export async function rotasAuth(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await auth.alterarSenha(request.body.chave, request.body.senha);
+      await comoSistema(() => auth.alterarSenha(request.body.chave, request.body.senha));
       return ok({ message: 'Senha alterada com sucesso.' });
     },
   );
