@@ -177,6 +177,68 @@ describe('CPF na nota', () => {
     expect(aba.erros).toEqual([]);
   });
 
+  it("an ended sale without its note: the cashier corrects the CPF in 'Vendas', the note is issued with it", async () => {
+    // Setup: the store issues its notes by hand for this test (the sale ends without one).
+    await chamar('PUT', `fiscal/configuracao/${centro}`, { emitirNfce: false });
+    try {
+      const aba = await novaAba(navegador, TELA);
+      abas.push(aba);
+      const { pagina } = aba;
+      await abrirFrenteLoja(pagina, baseUrl, USUARIOS.caixa);
+      await garantirCaixaAberto(pagina);
+      await pagina.getByTestId('modos').getByText('Balcão').click();
+      await pagina.getByTestId('busca-produto').fill('7894900011517');
+      await pagina.getByTestId('busca-produto').press('Enter');
+      await expect.poll(() => pagina.getByTestId('total-venda').textContent()).toBe('R$ 6,50');
+      // The customer's CPF as the cashier heard it (another person's, valid).
+      await pagina.keyboard.press('F4');
+      await pagina.getByTestId('pag-cpf').waitFor();
+      await pagina.keyboard.press('F3');
+      await digitarCpf(pagina, '11144477735');
+      await pagina.getByTestId('cpf-nota-valido').waitFor();
+      await pagina.keyboard.press('Enter');
+      await expect.poll(() => pagina.getByTestId('pag-cpf').textContent()).toContain('111.444.777-35');
+      await pagina.getByRole('radio', { name: 'Dinheiro' }).click();
+      await pagina.getByRole('button', { name: 'Valor exato' }).click();
+      await pagina.getByTestId('confirmar-venda').click();
+      const encerrada = pagina.getByText(/^Venda \d+ encerrada\./).first();
+      await encerrada.waitFor({ timeout: 30_000 });
+      const numero = /Venda (\d+)/.exec((await encerrada.textContent()) ?? '')?.[1] ?? '';
+      await fecharAvisos(pagina);
+
+      await pagina.getByTestId('modos').getByText('Vendas').click();
+      const linha = pagina.getByTestId(`venda-${numero}`);
+      await linha.click();
+      const corrigir = pagina.getByTestId('corrigir-cpf-emitir');
+      await expect.poll(() => corrigir.isEnabled()).toBe(true);
+      await corrigir.click();
+      await pagina.getByTestId('cpf-nota-dialog').waitFor();
+      expect(await pagina.getByLabel('CPF ou CNPJ do consumidor').inputValue()).toBe('111.444.777-35');
+      await cpfErradoRecusado(pagina, '52998224726');
+      await pagina.getByLabel('CPF ou CNPJ do consumidor').press('Backspace');
+      await pagina.keyboard.type('5');
+      await pagina.getByTestId('cpf-nota-valido').waitFor();
+      await pagina.keyboard.press('Enter');
+      await pagina.getByText(/^NFC-e nº \d+ autorizada\.$/).waitFor({ timeout: 30_000 });
+      const aviso = pagina.getByText(/^DANFE da NFC-e nº \d+ enviado para impressão\.$/);
+      await aviso.waitFor();
+      const nfce = Number(/nº (\d+)/.exec((await aviso.textContent()) ?? '')?.[1]);
+      const [nota] = await chamar<{ venda: string; cpfCnpj: string | null }[]>('POST', 'nfce/getPopulate', {
+        filtro: { empresa: centro, numero: nfce },
+      });
+      expect(nota?.cpfCnpj).toBe('52998224725');
+      const danfes = await danfesImpressos(String(nota?.venda));
+      expect(danfes).toHaveLength(1);
+      expect(danfes[0]).toContain('CONSUMIDOR - CPF 52998224725');
+      // Issued: nothing more to correct on this sale.
+      await linha.click();
+      await expect.poll(() => corrigir.isDisabled()).toBe(true);
+      expect(aba.erros).toEqual([]);
+    } finally {
+      await chamar('PUT', `fiscal/configuracao/${centro}`, { emitirNfce: true });
+    }
+  });
+
   it('the call center: the attendant types a wrong digit, corrects it and sends; the DANFE shows the CPF', async () => {
     const aba = await novaAba(navegador, { width: 1366, height: 768 });
     abas.push(aba);

@@ -51,6 +51,9 @@ export function CpfNotaDialog(p: CpfNotaDialogProps) {
       title={p.titulo ?? 'CPF/CNPJ na nota'}
       // Above the payment dialog it may be opened from.
       zIndex={1100}
+      // No close button: the field is the first focusable element, so the focus lock brings a stolen focus
+      // (the payment finishing its opening under this dialog) back to it. Esc and 'Cancelar (Esc)' close.
+      closable={false}
       onCancel={p.aoFechar}
       destroyOnHidden
       afterOpenChange={(aberto) => aberto && entrada.current?.focus({ cursor: 'end' })}
@@ -99,7 +102,11 @@ export function CpfNotaDialog(p: CpfNotaDialogProps) {
             setTexto(e.target.value);
             setTentou(false);
           }}
-          onPressEnter={confirmar}
+          onPressEnter={(e) => {
+            // No keypress after it: the focus may already be on the dialog below (its close button).
+            e.preventDefault();
+            confirmar();
+          }}
           style={{ fontSize: 24, letterSpacing: 1 }}
         />
         <div id="cpf-nota-situacao" style={{ minHeight: 24, marginTop: 8 }}>

@@ -36,6 +36,8 @@ export interface PagamentoDialogProps {
   toque?: boolean;
   /** CPF na nota before finishing (F3): opens the sale's CPF dialog. */
   aoCpfNota?: () => void;
+  /** A dialog of the sale is open on top (CPF na nota): this one lets go of the focus, and takes it back after. */
+  emEspera?: boolean;
 }
 
 export const MENSAGEM_ESCOLHA_FORMA = 'Escolha a forma de pagamento (a letra no botão).';
@@ -118,6 +120,11 @@ export function PagamentoDialog(p: PagamentoDialogProps) {
     setClienteConvenio(clienteId ? { _id: clienteId, nome: clienteNome } : null);
   }, [p.aberto, clienteId, clienteNome]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the dialog on top closes
+  useEffect(() => {
+    if (p.aberto && !p.emEspera) focarValor();
+  }, [p.emEspera]);
+
   const escolherForma = (f: FormaPagamentoVenda) => {
     setForma(f);
     preencher(restante);
@@ -187,10 +194,12 @@ export function PagamentoDialog(p: PagamentoDialogProps) {
       width={900}
       onCancel={p.aoFechar}
       destroyOnHidden
+      // Its focus lock would pull every key of a dialog opened on top back here.
+      focusable={{ trap: !p.emEspera }}
       // The dialog's own focus goes to its close button: the value takes it, unless the cashier is already
       // typing there (a fast key before the opening animation ended).
       afterOpenChange={(aberto) =>
-        aberto && document.activeElement !== entrada.current?.input && focarValor()
+        aberto && !p.emEspera && document.activeElement !== entrada.current?.input && focarValor()
       }
       modalRender={(n) => (
         // biome-ignore lint/a11y/noStaticElementInteractions: the keys of the dialog, not a control

@@ -175,6 +175,7 @@ export function TelaVenda(p: TelaVendaProps) {
   const [pagando, setPagando] = useState(false);
   const [mapaTeclas, setMapaTeclas] = useState(false);
   const [cpfNota, setCpfNota] = useState(false);
+  const fecharCpfNota = () => setCpfNota(false);
   // The terminal's methods, the most used on this device first (kept locally, counted at each sale's end).
   const [usoFormas, setUsoFormas] = useState(() => lerUsoFormas(p.amb.terminal));
   const formas = useMemo(
@@ -630,7 +631,7 @@ export function TelaVenda(p: TelaVendaProps) {
    * at once to a sale already there; the server refuses a wrong one and the screen reloads its copy.
    */
   const informarCpf = (documento: string | null) => {
-    setCpfNota(false);
+    fecharCpfNota();
     const v = { ...vendaRef.current, cpfCnpj: documento };
     setVenda(v);
     vendaRef.current = v;
@@ -1209,6 +1210,7 @@ export function TelaVenda(p: TelaVendaProps) {
         aoCancelarPagamento={cancelarPagamento}
         aoConfirmar={confirmar}
         aoCpfNota={() => setCpfNota(true)}
+        emEspera={cpfNota}
         aoFechar={() => {
           setPagando(false);
           setPosicaoPagando(null);
@@ -1254,7 +1256,7 @@ export function TelaVenda(p: TelaVendaProps) {
         aberto={cpfNota}
         valor={venda.cpfCnpj}
         aoConfirmar={informarCpf}
-        aoFechar={() => setCpfNota(false)}
+        aoFechar={fecharCpfNota}
       />
       {cozinha.dialogo}
       {juncao.dialogo}
