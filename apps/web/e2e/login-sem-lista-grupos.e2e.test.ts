@@ -79,4 +79,18 @@ describe('login page with the group list turned off', () => {
     expect(erros.filter((e) => !e.includes('Grupo Empresarial não encontrado'))).toEqual([]);
     await contexto.close();
   });
+
+  it('the password reset page asks for the group code too', async () => {
+    const { pagina, erros, contexto } = await novaAba(navegador);
+    await pagina.goto(`${base}/#/login`);
+    await pagina.getByText('Esqueci minha senha').click();
+    await pagina.getByText('Recuperar senha').first().waitFor();
+    await pagina.getByLabel('Código do Grupo Empresarial').fill(codigoGrupo);
+    await pagina.getByLabel('E-mail').fill(USUARIOS.caixa.email);
+    await pagina.getByRole('button', { name: 'Enviar' }).click();
+    await pagina.locator('.ant-alert-success').waitFor();
+    expect(await pagina.locator('.ant-select').count()).toBe(0);
+    expect(erros).toEqual([]);
+    await contexto.close();
+  });
 });

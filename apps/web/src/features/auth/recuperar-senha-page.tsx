@@ -1,6 +1,7 @@
 import { Alert, Button, Form, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { obterConfig } from '../../lib/api/config.ts';
 import { recuperarSenha } from './api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { MENSAGEM_OBRIGATORIO, mensagemFalhaLogin } from './mensagens.ts';
@@ -13,6 +14,7 @@ interface Campos {
 
 export function RecuperarSenhaPage() {
   const grupos = useGruposEmpresariais();
+  const listaGrupos = obterConfig().listaGrupos;
   const [enviando, setEnviando] = useState(false);
   const [enviado, setEnviado] = useState<string | null>(null);
 
@@ -50,14 +52,20 @@ export function RecuperarSenhaPage() {
       <Form<Campos> form={form} layout="vertical" onFinish={enviar} requiredMark={false}>
         <Form.Item
           name="grupoEmpresarial"
-          label="Grupo Empresarial"
+          label={listaGrupos ? 'Grupo Empresarial' : 'Código do Grupo Empresarial'}
           rules={[{ required: true, message: MENSAGEM_OBRIGATORIO }]}
+          normalize={(v: unknown) => (typeof v === 'string' ? v.trim() : v)}
         >
-          <Select
-            placeholder="Selecione"
-            loading={grupos.carregando}
-            options={(grupos.grupos ?? []).map((g) => ({ value: g._id, label: g.descricao }))}
-          />
+          {listaGrupos ? (
+            <Select
+              placeholder="Selecione"
+              loading={grupos.carregando}
+              options={(grupos.grupos ?? []).map((g) => ({ value: g._id, label: g.descricao }))}
+            />
+          ) : (
+            // The deployment hides the list of groups (LISTA_GRUPOS_PUBLICA=false): the user types its code.
+            <Input autoComplete="organization" maxLength={64} />
+          )}
         </Form.Item>
         <Form.Item
           name="email"
