@@ -123,6 +123,59 @@ describe('NFC-e em várias instâncias (issue 15 ponto 2)', () => {
   });
 });
 
+describe('nota em dúvida (issue 15 ponto 1)', () => {
+  it('repetir a criação da venda relata a nota em dúvida com o aviso; livre, a chave é consultada antes de reenviar', async () => {
+    const chave = `venda-${novoId()}`;
+    const corpo = {
+      _id: novoId(),
+      tipoVenda: 53,
+      terminal: l.terminal,
+      produtos: [{ produto: await l.produto('Pizza Grande Calabresa') }],
+      pagamentos: [{ _id: novoId(), formaPagamento: await l.forma(77), valorPago: '60.00' }],
+      encerrar: true,
+    };
+    const criar = () => l.post('/api/venda', corpo, l.admin, { 'idempotency-key': chave });
+    const primeira = await criar();
+    const nota = (primeira.corpo.data.nfce as Registro[])[0];
+    expect(nota).toMatchObject({ statusNota: 'processado', numero: 1 });
+    // As a server killed after SEFAZ authorised but before the answer was stored leaves it, while another
+    // server holds the sale (its issue is under way).
+    await consultar(
+      t.banco.db,
+      sql`update nfce set status_nota = 'erro', c_stat = null, x_motivo = 'Aguardando retorno da SEFAZ',
+            protocolo_recebimento = null, xml_proc = null, aguardando_retorno = true
+          where id = ${String(nota?._id)}`,
+    );
+    await consultar(
+      t.banco.db,
+      sql`insert into fiscal_emissao_trava (venda_id, posicao, dono, ate)
+          values (${corpo._id}, 0, 'outro-servidor', now() + interval '1 minute')`,
+    );
+    const pendente = await criar();
+    expect(pendente.corpo.valido).toBe(true);
+    expect(pendente.corpo.data.status).toMatchObject({ id: 59 });
+    expect(pendente.corpo.data.nfce).toMatchObject([
+      { _id: nota?._id, statusNota: 'erro', xMotivo: 'Aguardando retorno da SEFAZ' },
+    ]);
+    expect(pendente.corpo.data.avisoNfce).toContain(
+      'NFC-e nº 1 aguardando retorno da SEFAZ: a situação será confirmada automaticamente pela consulta da chave',
+    );
+
+    // The other server is gone (its hold expired): the retry queries the key and stores the authorisation,
+    // without sending the note again nor taking another number.
+    await consultar(t.banco.db, sql`update fiscal_emissao_trava set ate = now() - interval '1 second'`);
+    const desde = sim.requisicoes.length;
+    const resolvida = await criar();
+    expect(resolvida.corpo.data.avisoNfce).toBeUndefined();
+    expect(resolvida.corpo.data.nfce).toMatchObject([
+      { _id: nota?._id, statusNota: 'processado', cStat: 100, numero: 1 },
+    ]);
+    expect(sim.requisicoes.slice(desde).map((r) => r.operacao)).toEqual(['consultaProtocolo']);
+    const seq = await t.get(`/api/getSequencialNota/${l.empresa}`, l.admin);
+    expect(seq.corpo.data).toMatchObject({ ultimoNumero: 1 });
+  });
+});
+
 describe('SEFAZ lenta (issue 15 ponto 12)', () => {
   it('o encerramento espera a SEFAZ uma vez só (orçamento total), e sai com a nota off-line', async () => {
     const orcamento = 2000;
