@@ -262,5 +262,7 @@ describe('a valid value still passes', () => {
     });
     expect(r.corpo.valido, JSON.stringify(r.corpo)).toBe(true);
     expect(r.corpo.data).toMatchObject({ codigoInterno: 2147483647, custo: '999999999999.500000' });
+    // The fingerprint sees an accepted change (it reads every group's rows, row-level security or not).
+    expect(await foto()).not.toBe(antes);
   });
 });
