@@ -237,6 +237,19 @@ describe('nada gasta número antes de poder ser enviado (ponto 7)', () => {
     );
     const naLista = (lista.corpo.data as unknown as Registro[]).find((n) => n._id === id);
     expect(String(naLista?.aviso)).toContain('Número 1 inutilizado automaticamente');
+    // The DF-e report lists the voided number among the inutilizações.
+    const dfe = await t.post(
+      '/api/relatorioDFE',
+      {
+        empresa: t.demo.empresas.centro,
+        dataInicial: new Date(Date.now() - 86_400_000).toISOString(),
+        dataFinal: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+      admin,
+    );
+    expect((dfe.corpo.data as unknown as { inutilizacoes: unknown[] }).inutilizacoes).toEqual([
+      expect.objectContaining({ numeroInicial: 1, numeroFinal: 1, cStat: 102 }),
+    ]);
 
     // A busy SEFAZ (999) keeps the number for a resend.
     await sim.definirCenario({ modo: 'rejeitar', cStat: 999 });
