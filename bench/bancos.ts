@@ -4,13 +4,17 @@
 import pg from 'pg';
 import { abrirBanco, type Banco } from '../apps/server/src/db/client.ts';
 
+// BENCH_SEM_RLS=1: queries keep the connecting superuser, which bypasses row-level security (the
+// baseline of bench/rls-comparacao.mjs, decision 0009).
+const RLS = process.env.BENCH_SEM_RLS !== '1';
+
 export async function medirNosDoisBancos<T>(
   medir: (banco: Banco) => Promise<T>,
 ): Promise<{ pglite: T | null; postgres: T }> {
   // BENCH_SO_POSTGRES=1 skips the embedded database (quicker runs while profiling the PostgreSQL path).
   let pglite: T | null = null;
   if (process.env.BENCH_SO_POSTGRES !== '1') {
-    const embutido = await abrirBanco({});
+    const embutido = await abrirBanco({ rls: RLS });
     pglite = await medir(embutido);
     await embutido.fechar();
     console.error(JSON.stringify({ pglite }));
@@ -23,7 +27,7 @@ export async function medirNosDoisBancos<T>(
   await admin.query(`create database ${nome}`);
   const alvo = new URL(base);
   alvo.pathname = `/${nome}`;
-  const servidor = await abrirBanco({ databaseUrl: alvo.toString() });
+  const servidor = await abrirBanco({ databaseUrl: alvo.toString(), rls: RLS });
   const postgres = await medir(servidor);
   console.error(JSON.stringify({ postgres }));
   await servidor.fechar();

@@ -21,6 +21,10 @@ import { consultarUm } from '../apps/server/src/db/consultar.ts';
 import { sha256Hex } from '../apps/server/src/modules/auth/auth.service.ts';
 import { semear } from '../apps/server/src/seed/seed.ts';
 
+// BENCH_SEM_RLS=1: queries keep the connecting superuser, which bypasses row-level security (the
+// baseline of bench/rls-comparacao.mjs, decision 0009).
+const RLS = process.env.BENCH_SEM_RLS !== '1';
+
 const DURACAO_MS = Number(process.env.BENCH_SEGUNDOS ?? 10) * 1000;
 const TERMINAIS = Number(process.env.BENCH_TERMINAIS ?? 50);
 
@@ -179,7 +183,7 @@ async function medir(banco: Banco, nomeBanco?: string) {
 
 let resultadoPglite: unknown = null;
 if (process.env.BENCH_SO_POSTGRES !== '1') {
-  const pglite = await abrirBanco({});
+  const pglite = await abrirBanco({ rls: RLS });
   resultadoPglite = await medir(pglite);
   await pglite.fechar();
 }
@@ -191,7 +195,7 @@ await admin.connect();
 await admin.query(`create database ${nome}`);
 const alvo = new URL(base);
 alvo.pathname = `/${nome}`;
-const postgres = await abrirBanco({ databaseUrl: alvo.toString() });
+const postgres = await abrirBanco({ databaseUrl: alvo.toString(), rls: RLS });
 const resultadoPostgres = await medir(postgres, nome);
 await postgres.fechar();
 // pool.end resolves before its sessions are gone: wait for them, or the forced drop kills them (57P01).
