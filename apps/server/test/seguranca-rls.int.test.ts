@@ -15,8 +15,18 @@ import { type AppTeste, criarAppTeste } from './app-teste.ts';
 
 const GRUPO_B = novoId();
 
-/** The tables that are not a business group's data; any other table must carry the group and RLS. */
-const TABELAS_SEM_GRUPO = ['limite_tentativa', 'sessao_usuario', 'sistema_config', 'token_revogado'];
+/**
+ * The tables that are not a business group's data; any other table must carry the group and RLS. A new entry
+ * here is a decision: `fiscal_emissao_trava` holds only an issuer's lease on a sale id (sale, seat, holder,
+ * expiry), no business data.
+ */
+const TABELAS_SEM_GRUPO = [
+  'fiscal_emissao_trava',
+  'limite_tentativa',
+  'sessao_usuario',
+  'sistema_config',
+  'token_revogado',
+];
 
 function rotasDoAtaque(app: FastifyInstance): void {
   const db = app.servicos.banco.db;
