@@ -303,6 +303,8 @@ export class FilaContingencia {
           where f.emitir_nfce and v.status = 59 and v.data >= now() - interval '7 days'
             and v.encerrada_em >= coalesce(f.emitir_nfce_desde, now())
             and v.encerrada_em < now() - interval '3 seconds'
+            -- A sale someone is working on (e.g. the CPF corrected, then enviaNFCE) is left to them for now.
+            and v.updated_at < now() - interval '3 seconds'
             and not exists (select 1 from fiscal_emissao_trava t where t.venda_id = v.id and t.ate > now())
             and (not exists (select 1 from nfce n where n.grupo_empresarial_id = v.grupo_empresarial_id and n.venda_id = v.id)
                  or (v.tipo_venda = 54 and exists (
