@@ -20,6 +20,9 @@ function texto(campo: Extract<Campo, { tipo: 'texto' }>, n: number): string {
       return '80020000';
     case 'gtin':
       return completarGtin(`789${String(100000000 + n).slice(-9)}`);
+    case 'ncm':
+      // Soft drinks: an 8-digit code of the official table.
+      return '22021000';
   }
   const base = `Teste ${n}`;
   const max = campo.max ?? 100;
