@@ -40,6 +40,8 @@ let databaseUrl: string | undefined;
 let descartar: () => Promise<void> = async () => {};
 let ids: { terminal: string; pizza: string; lata: string; dinheiro: string };
 const CHAVE = randomBytes(32).toString('hex');
+/** Every server started, killed in afterAll if a failed assertion left one running. */
+const iniciados: ChildProcess[] = [];
 
 interface Servidor {
   processo: ChildProcess;
@@ -92,6 +94,7 @@ function iniciarServidor(porta: number, extra: Record<string, string> = {}): Ser
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  iniciados.push(processo);
   const saida: string[] = [];
   let avisar: (r: Record<string, number>) => void = () => {};
   const primeiraRodada = new Promise<Record<string, number>>((ok) => {
@@ -228,6 +231,16 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const p of iniciados) {
+    // The whole group: npx may be gone while the server it started still runs.
+    if (p.pid) {
+      try {
+        process.kill(-p.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  }
   await sim?.fechar();
   await descartar();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });

@@ -630,7 +630,8 @@ export class ServicoFiscal {
    * (10 s), or the test destination's timeoutMs.
    */
   async orcamentoSefazMs(): Promise<number> {
-    return (await this.destinoSefaz()).timeoutMs ?? ORCAMENTO_SEFAZ_PADRAO_MS;
+    // Without starting the local simulator: the worker asks at boot, before any note needs SEFAZ.
+    return this.destino?.timeoutMs ?? lerOrcamentoSefaz(this.env);
   }
 
   /**
