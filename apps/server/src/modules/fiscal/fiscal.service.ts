@@ -140,6 +140,8 @@ export class ServicoFiscal {
   /** Realtime notice to the store's screens (set by the module: Socket.IO `nfceAlterada`). */
   notificar: (empresaId: string, dados: Record<string, unknown>) => void = () => {};
   private simulador: Promise<SimuladorSefaz> | undefined;
+  /** Whether the notes go to that local simulator (a test may point them elsewhere after it started). */
+  private destinoEhSimuladorLocal = false;
   /** Whether a store issues its NFC-e at the end of a sale, read once per store (every sale end asks). */
   private readonly emiteAoEncerrar = new Map<string, { valor: boolean; ate: number }>();
 
@@ -169,12 +171,13 @@ export class ServicoFiscal {
 
   /** The local simulator this service started, if any (the dev-only scenario route changes its scenario). */
   simuladorLocal(): Promise<SimuladorSefaz> | undefined {
-    return this.simulador;
+    return this.destinoEhSimuladorLocal ? this.simulador : undefined;
   }
 
   /** Sends every note to this address from now on (tests point each app at its own simulator). */
   usarSefaz(destino: DestinoSefaz): void {
     this.destino = destino;
+    this.destinoEhSimuladorLocal = false;
     this.fecharClientes();
   }
 
@@ -208,6 +211,7 @@ export class ServicoFiscal {
     const sim = await this.simulador;
     this.log.info({ url: sim.url }, 'simulador SEFAZ local iniciado (homologação)');
     this.destino = { url: sim.url, ca: sim.certificadoPem, simulador: true, timeoutMs };
+    this.destinoEhSimuladorLocal = true;
     return this.destino;
   }
 
