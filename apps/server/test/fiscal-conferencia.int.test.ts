@@ -258,6 +258,38 @@ describe('nada gasta número antes de poder ser enviado (ponto 7)', () => {
       'inutilizado',
     );
   });
+
+  it('inutilização automática que falhou (SEFAZ lenta para ela) é refeita pela fila na rodada seguinte', async () => {
+    await configurarLata(SIMPLES);
+    // SEFAZ answers the voiding after the whole budget (3 s): the automatic inutilização fails.
+    await sim.definirCenario({ modo: 'lento', atrasoMs: 8_000, operacoes: ['inutilizacao'] });
+    // The till's clock 10 minutes late: SEFAZ refuses the emission time (704), a note that can never be sent.
+    const relogio = t.app.fiscal.servico.tempo;
+    const agoraReal = relogio.agora;
+    relogio.agora = () => new Date(Date.now() - 10 * 60_000);
+    let r: Awaited<ReturnType<typeof emitir>>;
+    try {
+      r = await emitir(await venda('6.50', '6.50', '0.00'));
+    } finally {
+      relogio.agora = agoraReal;
+    }
+    expect(r.corpo.valido).toBe(false);
+    const id = (r.corpo.data as Registro)._id as string;
+    const antes = await linha(id);
+    expect(antes).toMatchObject({ status_nota: 'erro', c_stat: 704 });
+    expect(String(antes.aviso)).toContain(`o número ${antes.numero} ainda não foi inutilizado`);
+
+    // SEFAZ back to normal: the worker's next pass voids the number and the list says so.
+    await sim.definirCenario({ modo: 'autorizar' });
+    const resumo = await t.app.fiscal.fila.processar();
+    expect(resumo.inutilizados).toBeGreaterThanOrEqual(1);
+    const depois = await linha(id);
+    expect(String(depois.aviso)).toMatch(
+      new RegExp(`^Número ${depois.numero} inutilizado automaticamente \\(protocolo \\d{15}\\)`),
+    );
+    // A second pass finds nothing left to void.
+    expect((await t.app.fiscal.fila.processar()).inutilizados).toBe(0);
+  });
 });
 
 describe('mensagens em pt-BR (ponto 8) e relógio da UF (ponto 9)', () => {

@@ -47,9 +47,11 @@ const REJEICOES_PASSAGEIRAS = new Set([108, 109, 656, 999]);
 export const avisoInutilizada = (numero: number, cStat: number, protocolo: string) =>
   `Número ${numero} inutilizado automaticamente (protocolo ${protocolo}): a nota rejeitada pela SEFAZ (${cStat}) ` +
   'não pode ser enviada de novo. Corrija o motivo acima e emita a NFC-e da venda outra vez (novo número).';
+/** The start of the warning of a failed automatic voiding: the worker looks for it to try again. */
+export const PREFIXO_INUTILIZACAO_PENDENTE = 'A nota rejeitada não pode ser enviada de novo e o número';
 export const avisoInutilizacaoPendente = (numero: number, motivo: string) =>
-  `A nota rejeitada não pode ser enviada de novo e o número ${numero} ainda não foi inutilizado (${motivo}): ` +
-  'inutilize-o em Fiscal > Inutilizar números.';
+  `${PREFIXO_INUTILIZACAO_PENDENTE} ${numero} ainda não foi inutilizado (${motivo}): ` +
+  'o sistema tenta de novo a cada rodada da fila; se preferir, inutilize-o em Fiscal > Inutilizar números.';
 
 export const mensagemNumeroInutilizado = (numero: number, protocolo: string) =>
   `O número ${numero} desta NFC-e foi inutilizado (protocolo ${protocolo}): a nota não pode ser reenviada. ` +

@@ -23,6 +23,7 @@ import { sql } from 'drizzle-orm';
 import { consultar, consultarUm, type Linha } from '../../db/consultar.ts';
 import { mensagemSegura } from '../../lib/erro-sem-sql.ts';
 import { novoId } from '../../lib/ids.ts';
+import { inutilizarSeNuncaEnviavel, PREFIXO_INUTILIZACAO_PENDENTE } from './conferencia.ts';
 import { type EmissaoNfce, notaDoRegistro } from './emissao.ts';
 import type { EmpresaFiscal, ServicoFiscal } from './fiscal.service.ts';
 
@@ -36,7 +37,7 @@ export interface ResumoRodada {
   resolvidas: number;
   /** Notes in doubt settled by their key (authorised, resent, or replaced by an offline note). */
   duvidas: number;
-  /** Numbers taken by a server that stopped before storing the note, voided. */
+  /** Numbers taken by a server that stopped before storing the note, or of a rejected note, voided. */
   inutilizados: number;
   /** Ended sales found without their note and given one. */
   vendasSemNota: number;
@@ -202,6 +203,7 @@ export class FilaContingencia {
       }
     }
     if (!this.parado) await this.inutilizarReservados(resumo);
+    if (!this.parado) await this.inutilizarRejeitadas(resumo);
     if (!this.parado) await this.vendasSemNota(resumo);
     return resumo;
   }
@@ -230,6 +232,26 @@ export class FilaContingencia {
   }
 
   /** Numbers reserved by a server that died before storing their note: voided, so no gap stays open. */
+  /**
+   * A note SEFAZ rejected for its content whose automatic inutilização failed (SEFAZ down or slow at that moment):
+   * the voiding is tried again on every pass until SEFAZ takes it, so no number stays unused and unvoided.
+   */
+  private async inutilizarRejeitadas(resumo: ResumoRodada): Promise<void> {
+    const pendentes = await consultar(
+      this.fiscal.db,
+      sql`select * from nfce
+          where status_nota = 'erro' and c_stat is not null
+            and aviso like ${`${PREFIXO_INUTILIZACAO_PENDENTE}%`}
+            and updated_at > now() - interval '30 days'
+          order by updated_at limit 50`,
+    );
+    for (const l of pendentes) {
+      if (this.parado) return;
+      const depois = await inutilizarSeNuncaEnviavel(this.fiscal, l, Number(l.c_stat));
+      if (!String(depois.aviso ?? '').startsWith(PREFIXO_INUTILIZACAO_PENDENTE)) resumo.inutilizados++;
+    }
+  }
+
   private async inutilizarReservados(resumo: ResumoRodada): Promise<void> {
     const db = this.fiscal.db;
     const segundos = Math.ceil((await this.fiscal.arrendamentoMs()) / 1000);
