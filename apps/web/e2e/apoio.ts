@@ -12,6 +12,7 @@ export const USUARIOS = {
   motoboy: { email: 'motoboy@exemplo.com.br', senha: 'moto123', codigoInterno: '4' },
   garcom: { email: 'garcom@exemplo.com.br', senha: 'garcom123', codigoInterno: '5' },
   cozinha: { email: 'cozinha@exemplo.com.br', senha: 'cozinha123', codigoInterno: '6' },
+  atendente: { email: 'atendente@exemplo.com.br', senha: 'atende123', codigoInterno: '7' },
 } as const;
 
 export function abrirNavegador(): Promise<Browser> {

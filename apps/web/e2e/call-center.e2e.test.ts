@@ -137,8 +137,14 @@ describe('call center', () => {
     const aba = await novaAba(navegador, TELA);
     abas.push(aba);
     const { pagina } = aba;
-    await fazerLogin(pagina, baseUrl, USUARIOS.admin.email, USUARIOS.admin.senha, 'Franqueadora Exemplo');
-    // From the back-office header, as an attendant would.
+    // The call-center attendant, whose job it is, from the back-office header.
+    await fazerLogin(
+      pagina,
+      baseUrl,
+      USUARIOS.atendente.email,
+      USUARIOS.atendente.senha,
+      'Franqueadora Exemplo',
+    );
     await capturarTemas(pagina, 'call-center-cabecalho-retaguarda');
     await pagina.getByTestId('abrir-call-center').click();
     await pagina.getByTestId('tela-call-center').waitFor();
@@ -294,10 +300,16 @@ describe('call center', () => {
     await fecharAvisos(pagina);
     await capturarTemas(pagina, 'call-center-enviado');
 
-    // The routed store's expedition shows the order (as its staff sees it), the other store's does not.
+    // The routed store's expedition shows the order to its supervisor (dispatch), the other store's does not.
     const loja = await novaAba(navegador, TELA);
     abas.push(loja);
-    await fazerLogin(loja.pagina, baseUrl, USUARIOS.admin.email, USUARIOS.admin.senha, 'Loja Shopping');
+    await fazerLogin(
+      loja.pagina,
+      baseUrl,
+      USUARIOS.supervisor.email,
+      USUARIOS.supervisor.senha,
+      'Loja Shopping',
+    );
     await loja.pagina.goto(`${baseUrl}/#/frenteLoja/expedicao`);
     const cartao = loja.pagina.getByTestId(`expedicao-${vendaId}`);
     await cartao.waitFor();
