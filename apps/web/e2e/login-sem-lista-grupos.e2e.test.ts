@@ -76,6 +76,11 @@ describe('login page with the group list turned off', () => {
     await opcoes.first().click();
     await pagina.getByRole('button', { name: 'Acessar' }).click();
     await pagina.getByTestId('titulo-pagina').getByText('Início').waitFor();
+    // After logging out, this device remembers the code: the next shift types only e-mail and password.
+    await pagina.getByTestId('menu-usuario').click();
+    await pagina.getByRole('menuitem', { name: 'Sair' }).click();
+    await pagina.getByText('Acesso ao sistema').waitFor();
+    await expect.poll(() => pagina.getByLabel('Código do Grupo Empresarial').inputValue()).toBe(codigoGrupo);
     expect(erros.filter((e) => !e.includes('Grupo Empresarial não encontrado'))).toEqual([]);
     await contexto.close();
   });

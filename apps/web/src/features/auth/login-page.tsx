@@ -77,6 +77,13 @@ export function LoginPage() {
     if (preferido)
       setCampos((atual) => (atual.grupoEmpresarial ? atual : { ...atual, grupoEmpresarial: preferido._id }));
   }, [grupos, grupoAnterior]);
+  // Without the public list (LISTA_GRUPOS_PUBLICA=false) the device remembers the code typed last time.
+  useEffect(() => {
+    if (listaGrupos || !grupoAnterior?._id) return;
+    setCampos((atual) =>
+      atual.grupoEmpresarial ? atual : { ...atual, grupoEmpresarial: grupoAnterior._id },
+    );
+  }, [listaGrupos, grupoAnterior]);
 
   function alterar(parcial: Partial<Campos>) {
     const novos = { ...campos, ...parcial };
