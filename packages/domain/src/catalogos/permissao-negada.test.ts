@@ -5,9 +5,11 @@ import {
   PERMISSAO_DA_TELA,
   PERMISSAO_DO_MODO_FRENTE_LOJA,
   permissaoNegada,
+  permissaoParaLancar,
   textoQuemConcede,
 } from './permissao-negada.ts';
-import { permissaoPorId } from './permissoes.ts';
+import { PERMISSAO, permissaoPorId } from './permissoes.ts';
+import { TIPO_VENDA } from './venda.ts';
 
 describe('permissaoNegada', () => {
   it('names the permission of the catalogue and who grants it', () => {
@@ -46,5 +48,15 @@ describe('permissaoNegada', () => {
     for (const id of [...Object.values(PERMISSAO_DA_TELA), ...Object.values(PERMISSAO_DO_MODO_FRENTE_LOJA)])
       expect(permissaoPorId(id)).toBeDefined();
     expect(PERMISSAO_DA_TELA.frenteLoja).toBe(53);
+  });
+});
+
+describe('permissaoParaLancar', () => {
+  it('asks each sale type for its own launch permission, the counter for an unknown type', () => {
+    expect(permissaoParaLancar(TIPO_VENDA.balcao)).toBe(PERMISSAO.lancarVendaBalcao);
+    expect(permissaoParaLancar(TIPO_VENDA.mesa)).toBe(PERMISSAO.lancarMesa);
+    expect(permissaoParaLancar(TIPO_VENDA.delivery)).toBe(PERMISSAO.lancarDelivery);
+    expect(permissaoParaLancar(TIPO_VENDA.comanda)).toBe(PERMISSAO.lancarComanda);
+    expect(permissaoParaLancar(99)).toBe(PERMISSAO.lancarVendaBalcao);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERMISSAO, permissaoPorId } from './permissoes.ts';
+import { TIPO_VENDA } from './venda.ts';
 
 // A refusal for a missing permission says which permission (id and name of the catalogue) and who can
 // grant it, so a cashier in front of a refused screen knows what to ask for; the server sends it in the
@@ -77,3 +78,17 @@ export const PERMISSAO_DO_MODO_FRENTE_LOJA = {
   caixa: PERMISSAO.operarCaixa,
   vendas: PERMISSAO.operarCaixa,
 } as const;
+
+/** The permission to launch (create or change) a sale of this type; an unknown type asks for the counter's. */
+export function permissaoParaLancar(tipoVenda: number): number {
+  switch (tipoVenda) {
+    case TIPO_VENDA.mesa:
+      return PERMISSAO.lancarMesa;
+    case TIPO_VENDA.delivery:
+      return PERMISSAO.lancarDelivery;
+    case TIPO_VENDA.comanda:
+      return PERMISSAO.lancarComanda;
+    default:
+      return PERMISSAO.lancarVendaBalcao;
+  }
+}

@@ -5,8 +5,8 @@ import {
   PERMISSAO,
   recusaAlterarCpfCnpj,
   STATUS_CPF_CNPJ_ALTERAVEL,
-  TIPO_VENDA,
 } from '@retaguarda/domain';
+import { permissaoParaLancar } from '@retaguarda/domain/catalogos/permissao-negada';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -28,14 +28,6 @@ import {
 
 const id = z.string().regex(/^[0-9a-f]{24}$/, 'Id inválido');
 
-/** Launch permission of an open sale by type (the same as its creation). */
-const PERMISSAO_POR_TIPO: Record<number, number> = {
-  [TIPO_VENDA.balcao]: PERMISSAO.lancarVendaBalcao,
-  [TIPO_VENDA.mesa]: PERMISSAO.lancarMesa,
-  [TIPO_VENDA.delivery]: PERMISSAO.lancarDelivery,
-  [TIPO_VENDA.comanda]: PERMISSAO.lancarComanda,
-};
-
 export async function rotasCpfCnpjVenda(
   app: FastifyInstance,
   s: ServicoVendas,
@@ -54,13 +46,7 @@ export async function rotasCpfCnpjVenda(
       const venda = await s.obter(c, request.params.id);
       const encerrada = venda.status.id === 59;
       // Ended: the correction is for the note, so it takes the note's permission (56); open: the sale type's.
-      s.exigir(
-        c,
-        encerrada
-          ? PERMISSAO.emitirNfce
-          : (PERMISSAO_POR_TIPO[venda.tipoVenda.id] ?? PERMISSAO.lancarVendaBalcao),
-        venda.empresa,
-      );
+      s.exigir(c, encerrada ? PERMISSAO.emitirNfce : permissaoParaLancar(venda.tipoVenda.id), venda.empresa);
       const notaValida = sql`exists (select 1 from nfce n where n.grupo_empresarial_id = ${c.grupo}
           and n.venda_id = ${venda._id} and not n.cancelado and n.status_nota in ('processado', 'contingencia'))`;
       const l = await consultarUm(

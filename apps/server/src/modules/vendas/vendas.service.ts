@@ -42,6 +42,7 @@ import {
   validarConfirmacaoVenda,
   vendaSchema,
 } from '@retaguarda/domain';
+import { permissaoParaLancar } from '@retaguarda/domain/catalogos/permissao-negada';
 import {
   excedeDescontoMaximoDiario,
   MENSAGENS_LIBERACAO,
@@ -798,13 +799,7 @@ export class ServicoVendas {
     // CPF na nota (issue 15): a wrong document is refused with the sale, not at the note after its end.
     const documento = cpfCnpjDaVenda(e.cpfCnpj);
     if (!documento.ok) throw new ErroNegocio(documento.mensagem);
-    const porTipo: Record<number, number> = {
-      [TIPO_VENDA.balcao]: PERMISSAO.lancarVendaBalcao,
-      [TIPO_VENDA.mesa]: PERMISSAO.lancarMesa,
-      [TIPO_VENDA.delivery]: PERMISSAO.lancarDelivery,
-      [TIPO_VENDA.comanda]: PERMISSAO.lancarComanda,
-    };
-    this.exigir(ctx, porTipo[e.tipoVenda] ?? PERMISSAO.lancarVendaBalcao, empresa);
+    this.exigir(ctx, permissaoParaLancar(e.tipoVenda), empresa);
     const mesa = e.tipoVenda === TIPO_VENDA.mesa ? (e.mesa ?? null) : null;
     if (e.tipoVenda === TIPO_VENDA.mesa && (mesa === null || !Number.isInteger(mesa) || mesa <= 0))
       throw new ErroNegocio(M.mesaInvalida);
