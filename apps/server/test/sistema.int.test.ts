@@ -20,6 +20,8 @@ describe('sistema', () => {
       storageUrl: '/storage/',
       socketUrl: '/',
       socketPath: '/socket.io',
+      // The login page lists the business groups unless LISTA_GRUPOS_PUBLICA=false (issue 14 point 11).
+      listaGrupos: true,
     });
     const docs = await t.app.inject({ url: '/api/docs/json' });
     expect(docs.statusCode).toBe(200);
