@@ -34,23 +34,24 @@ export interface Resposta {
   bruta: LightMyRequestResponse;
 }
 
-async function bancoDeTeste(): Promise<{ banco: Banco; descartar(): Promise<void> }> {
-  if (process.env.TEST_BACKEND !== 'postgres') {
-    const banco = await abrirBanco({});
-    return { banco, descartar: async () => {} };
-  }
+/**
+ * A fresh database on the PostgreSQL server of TEST_DATABASE_URL: its address, and how to drop it once every
+ * session on it has closed.
+ */
+export async function bancoPostgresDeTeste(
+  prefixo = 'teste',
+): Promise<{ url: string; descartar(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_BACKEND=postgres precisa de TEST_DATABASE_URL');
-  const nome = `teste_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const nome = `${prefixo}_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create database ${nome}`);
   await admin.end();
   const alvo = new URL(url);
   alvo.pathname = `/${nome}`;
-  const banco = await abrirBanco({ databaseUrl: alvo.toString() });
   return {
-    banco,
+    url: alvo.toString(),
     async descartar() {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -65,6 +66,15 @@ async function bancoDeTeste(): Promise<{ banco: Banco; descartar(): Promise<void
       await c.end();
     },
   };
+}
+
+async function bancoDeTeste(): Promise<{ banco: Banco; descartar(): Promise<void> }> {
+  if (process.env.TEST_BACKEND !== 'postgres') {
+    const banco = await abrirBanco({});
+    return { banco, descartar: async () => {} };
+  }
+  const { url, descartar } = await bancoPostgresDeTeste();
+  return { banco: await abrirBanco({ databaseUrl: url }), descartar };
 }
 
 export async function criarAppTeste(

@@ -6,7 +6,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { iniciarSimuladorSefaz, type SimuladorSefaz } from '@retaguarda/fiscal';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { abrirBanco, type Banco } from '../src/db/client.ts';
 import { consultar, consultarUm } from '../src/db/consultar.ts';
@@ -15,6 +14,7 @@ import { sha256Hex } from '../src/modules/auth/auth.service.ts';
 import { gerarPfxDemonstracao } from '../src/modules/fiscal/certificado-demo.ts';
 import { type DadosDemo, semear } from '../src/seed/seed.ts';
 import { ligarNfceDemonstracao } from '../src/seed/seed-nfce-demo.ts';
+import { bancoPostgresDeTeste } from './app-teste.ts';
 
 // Issue 15 point 1, the crash test: the REAL server process (npx tsx apps/server/src/main.ts) is killed with
 // SIGKILL while 50 sales with NFC-e are being ended, then started again. SEFAZ (the simulator, in this
@@ -195,22 +195,9 @@ beforeAll(async () => {
   sim = await iniciarSimuladorSefaz({ porta: 0, arquivo: path.join(dir, 'sefaz.json') });
   fs.writeFileSync(path.join(dir, 'sefaz-ca.pem'), sim.certificadoPem);
   if (POSTGRES) {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error('TEST_BACKEND=postgres precisa de TEST_DATABASE_URL');
-    const nome = `teste_queda_${Date.now()}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${nome}`);
-    await admin.end();
-    const alvo = new URL(url);
-    alvo.pathname = `/${nome}`;
-    databaseUrl = alvo.toString();
-    descartar = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${nome} with (force)`);
-      await c.end();
-    };
+    const pgTeste = await bancoPostgresDeTeste('teste_queda');
+    databaseUrl = pgTeste.url;
+    descartar = pgTeste.descartar;
   }
   // The demo data, as `npm start` leaves it (Loja Centro issues its NFC-e at every sale end).
   const banco = await abrirBancoDoTeste();
