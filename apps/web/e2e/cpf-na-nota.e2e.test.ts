@@ -14,6 +14,7 @@ import {
   capturarDialogo,
   fecharAvisos,
   garantirCaixaAberto,
+  requisitarApi,
   TELA,
 } from './frente-loja-apoio.ts';
 import { urlDoServidor } from './servidor.ts';
@@ -37,21 +38,8 @@ interface Job {
   tipoImpressao: { id: number };
 }
 
-async function chamar<T>(metodo: string, caminho: string, corpo?: unknown, empresa?: string): Promise<T> {
-  const r = await fetch(`${baseUrl}/api/${caminho}`, {
-    method: metodo,
-    headers: {
-      'content-type': 'application/json',
-      token: admin,
-      version: 'e2e',
-      ...(empresa ? { empresa } : {}),
-    },
-    ...(corpo === undefined ? {} : { body: JSON.stringify(corpo) }),
-  });
-  const e = (await r.json()) as { valido: boolean; data: T };
-  if (!e.valido) throw new Error(`${metodo} ${caminho}: ${JSON.stringify(e.data)}`);
-  return e.data;
-}
+const chamar = <T>(metodo: string, caminho: string, corpo?: unknown, empresa?: string): Promise<T> =>
+  requisitarApi<T>(baseUrl, admin, metodo, caminho, corpo, empresa);
 
 /** What the printer got for the sale's DANFE jobs, as text (the jobs' HTML preview). */
 async function danfesImpressos(vendaId: string): Promise<string[]> {

@@ -173,25 +173,37 @@ export function tokenDaPagina(pagina: Page): Promise<string> {
   });
 }
 
-/** POST to the API with the page's session (checks in the tests). */
-export async function chamarApi<T>(
+/** A call to the API with a session's token (setup and checks in the tests); a refusal throws its message. */
+export async function requisitarApi<T>(
   baseUrl: string,
   token: string,
+  metodo: string,
   caminho: string,
-  corpo: unknown,
+  corpo?: unknown,
   empresa?: string,
 ): Promise<T> {
   const r = await fetch(`${baseUrl}/api/${caminho}`, {
-    method: 'POST',
+    method: metodo,
     headers: {
       'Content-Type': 'application/json',
       token,
       version: 'e2e',
       ...(empresa ? { empresa } : {}),
     },
-    body: JSON.stringify(corpo),
+    ...(corpo === undefined ? {} : { body: JSON.stringify(corpo) }),
   });
   const envelope = (await r.json()) as { valido: boolean; data: T };
   if (!envelope.valido) throw new Error(`${caminho}: ${JSON.stringify(envelope.data)}`);
   return envelope.data;
+}
+
+/** POST to the API with the page's session (checks in the tests). */
+export function chamarApi<T>(
+  baseUrl: string,
+  token: string,
+  caminho: string,
+  corpo: unknown,
+  empresa?: string,
+): Promise<T> {
+  return requisitarApi<T>(baseUrl, token, 'POST', caminho, corpo, empresa);
 }

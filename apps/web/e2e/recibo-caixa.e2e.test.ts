@@ -8,6 +8,7 @@ import {
   fecharAvisos,
   garantirCaixaAberto,
   liberarComSupervisor,
+  requisitarApi,
   TELA,
 } from './frente-loja-apoio.ts';
 import { urlDoServidor } from './servidor.ts';
@@ -32,21 +33,8 @@ interface Job {
   descricao: string;
 }
 
-async function chamar<T>(metodo: string, caminho: string, corpo?: unknown, empresa?: string): Promise<T> {
-  const r = await fetch(`${baseUrl}/api/${caminho}`, {
-    method: metodo,
-    headers: {
-      'content-type': 'application/json',
-      token: admin,
-      version: 'e2e',
-      ...(empresa ? { empresa } : {}),
-    },
-    ...(corpo === undefined ? {} : { body: JSON.stringify(corpo) }),
-  });
-  const e = (await r.json()) as { valido: boolean; data: T };
-  if (!e.valido) throw new Error(`${metodo} ${caminho}: ${JSON.stringify(e.data)}`);
-  return e.data;
-}
+const chamar = <T>(metodo: string, caminho: string, corpo?: unknown, empresa?: string): Promise<T> =>
+  requisitarApi<T>(baseUrl, admin, metodo, caminho, corpo, empresa);
 
 const jobs = (origemId: string) => chamar<Job[]>('POST', 'impressao/lista', { origemId, limit: 100 });
 
