@@ -1,9 +1,10 @@
 import { PERMISSAO } from '@retaguarda/domain';
-import { iniciarSimuladorSefaz, type SimuladorSefaz } from '@retaguarda/fiscal';
+import type { SimuladorSefaz } from '@retaguarda/fiscal';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { consultarUm } from '../src/db/consultar.ts';
 import { type AppTeste, criarAppTeste, type Registro, sha256Hex } from './app-teste.ts';
+import { apontarParaSimulador } from './fiscal-apoio.ts';
 import { type Loja, novoId, prepararLoja } from './vendas-apoio.ts';
 
 // Issue 13 points 4 and 9 through the API, as the cashier: the customer's receipt of an ended sale (DANFE NFC-e
@@ -30,8 +31,7 @@ async function liberacao(permissao: number): Promise<string> {
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  sim = await iniciarSimuladorSefaz({ porta: 0 });
-  t.app.fiscal.servico.usarSefaz({ url: sim.url, ca: sim.certificadoPem, simulador: true, timeoutMs: 5000 });
+  sim = await apontarParaSimulador(t, 5000);
   l = await prepararLoja(t);
   const aberto = await l.post(
     '/api/periodo/abrir',

@@ -1,8 +1,9 @@
-import { iniciarSimuladorSefaz, type SimuladorSefaz } from '@retaguarda/fiscal';
+import type { SimuladorSefaz } from '@retaguarda/fiscal';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { consultar, consultarUm } from '../src/db/consultar.ts';
 import { type AppTeste, criarAppTeste, type Registro, type Resposta } from './app-teste.ts';
+import { apontarParaSimulador } from './fiscal-apoio.ts';
 import { abrirPeriodo, contar, type Loja, novoId, prepararLoja } from './vendas-apoio.ts';
 
 // CPF na nota (issue 15 point 6): a wrong consumer document is refused when the sale is created or changed
@@ -21,8 +22,7 @@ const msg = (r: Resposta) => r.corpo.data.message;
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  sim = await iniciarSimuladorSefaz({ porta: 0 });
-  t.app.fiscal.servico.usarSefaz({ url: sim.url, ca: sim.certificadoPem, simulador: true, timeoutMs: 3000 });
+  sim = await apontarParaSimulador(t);
   loja = await prepararLoja(t);
   await abrirPeriodo(loja);
   pizza = await loja.produto('Pizza Grande Calabresa');

@@ -1,4 +1,5 @@
 import type { Venda } from '@retaguarda/domain';
+import { iniciarSimuladorSefaz, type SimuladorSefaz } from '@retaguarda/fiscal';
 import { inserirVenda } from '../src/modules/vendas/vendas.repositorio.ts';
 import type { AppTeste } from './app-teste.ts';
 
@@ -22,4 +23,11 @@ export async function gravarVendaTeste(t: AppTeste, venda: Venda): Promise<Venda
   );
   ja.add(venda._id);
   return v;
+}
+
+/** Sends the test app's notes to a SEFAZ simulator of the test's own (started here; the test closes it). */
+export async function apontarParaSimulador(t: AppTeste, timeoutMs = 3000): Promise<SimuladorSefaz> {
+  const sim = await iniciarSimuladorSefaz({ porta: 0 });
+  t.app.fiscal.servico.usarSefaz({ url: sim.url, ca: sim.certificadoPem, simulador: true, timeoutMs });
+  return sim;
 }

@@ -1,11 +1,5 @@
 import { MENSAGENS_NCM, type Venda, vendaSchema } from '@retaguarda/domain';
-import {
-  iniciarSimuladorSefaz,
-  MENSAGENS_CERTIFICADO,
-  ncmExiste,
-  type SimuladorSefaz,
-  VIGENCIA_NCM,
-} from '@retaguarda/fiscal';
+import { MENSAGENS_CERTIFICADO, ncmExiste, type SimuladorSefaz, VIGENCIA_NCM } from '@retaguarda/fiscal';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consultar, consultarUm } from '../src/db/consultar.ts';
@@ -13,7 +7,7 @@ import { novoId } from '../src/lib/ids.ts';
 import { gerarPfxDemonstracao } from '../src/modules/fiscal/certificado-demo.ts';
 import { MENSAGENS_CSC } from '../src/modules/fiscal/conferencia.ts';
 import { type AppTeste, criarAppTeste, type Registro } from './app-teste.ts';
-import { gravarVendaTeste } from './fiscal-apoio.ts';
+import { apontarParaSimulador, gravarVendaTeste } from './fiscal-apoio.ts';
 
 // Issue 15 points 5, 7, 8 and 9 (decision 0009) end to end against the local SEFAZ simulator: the note is what the
 // customer paid, nothing spends a number before it can be sent (NCM at save, XSD before the number, automatic
@@ -27,8 +21,7 @@ let admin: string;
 
 beforeEach(async () => {
   t = await criarAppTeste();
-  sim = await iniciarSimuladorSefaz({ porta: 0 });
-  t.app.fiscal.servico.usarSefaz({ url: sim.url, ca: sim.certificadoPem, simulador: true, timeoutMs: 3000 });
+  sim = await apontarParaSimulador(t);
   admin = await t.login('admin@exemplo.com.br', 'admin123');
 });
 

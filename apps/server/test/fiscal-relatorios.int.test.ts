@@ -1,5 +1,5 @@
 import { type Venda, vendaSchema } from '@retaguarda/domain';
-import { iniciarSimuladorSefaz, type SimuladorSefaz } from '@retaguarda/fiscal';
+import type { SimuladorSefaz } from '@retaguarda/fiscal';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consultarUm } from '../src/db/consultar.ts';
@@ -9,7 +9,7 @@ import {
   MENSAGEM_SEM_SIMULADOR,
 } from '../src/modules/fiscal-relatorios/fiscal-relatorios.routes.ts';
 import { type AppTeste, criarAppTeste, type Registro } from './app-teste.ts';
-import { gravarVendaTeste } from './fiscal-apoio.ts';
+import { apontarParaSimulador, gravarVendaTeste } from './fiscal-apoio.ts';
 
 // relatorioVendasResumoFiscal and relatorioDFE over notes really issued against the local simulator.
 
@@ -21,8 +21,7 @@ let admin: string;
 
 beforeEach(async () => {
   t = await criarAppTeste();
-  sim = await iniciarSimuladorSefaz({ porta: 0 });
-  t.app.fiscal.servico.usarSefaz({ url: sim.url, ca: sim.certificadoPem, simulador: true, timeoutMs: 3000 });
+  sim = await apontarParaSimulador(t);
   admin = await t.login('admin@exemplo.com.br', 'admin123');
 });
 

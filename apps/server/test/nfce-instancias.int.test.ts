@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { iniciarSimuladorSefaz, type SimuladorSefaz } from '@retaguarda/fiscal';
+import type { SimuladorSefaz } from '@retaguarda/fiscal';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +10,7 @@ import { consultar } from '../src/db/consultar.ts';
 import { MENSAGENS_COFRE } from '../src/modules/fiscal/cofre.ts';
 import { validarConfiguracaoFiscal } from '../src/modules/fiscal/fiscal.service.ts';
 import { type AppTeste, criarAppTeste, type Registro } from './app-teste.ts';
+import { apontarParaSimulador } from './fiscal-apoio.ts';
 import { abrirPeriodo, type Loja, novoId, prepararLoja } from './vendas-apoio.ts';
 
 // Issue 15 points 2 and 12: the certificates' key is the deployment's setting (a second server on the same
@@ -25,8 +26,7 @@ const outros: FastifyInstance[] = [];
 
 beforeEach(async () => {
   t = await criarAppTeste();
-  sim = await iniciarSimuladorSefaz({ porta: 0 });
-  t.app.fiscal.servico.usarSefaz({ url: sim.url, ca: sim.certificadoPem, simulador: true, timeoutMs: 3000 });
+  sim = await apontarParaSimulador(t);
   l = await prepararLoja(t);
   await abrirPeriodo(l);
   const cfg = await t.put(`/api/fiscal/configuracao/${l.empresa}`, { emitirNfce: true }, l.admin);
