@@ -14,6 +14,9 @@ const postgres = process.env.TEST_DATABASE_URL
 
 export default defineConfig({
   test: {
+    // Two files at a time: vitest's default on 2 cores is one worker (cores - 1), and the integration files spend
+    // much of their time waiting on PostgreSQL; each file has its own database copy (apps/server/test/banco-modelo.ts).
+    maxWorkers: 2,
     projects: [
       'packages/domain',
       'packages/fiscal',

@@ -1,6 +1,7 @@
-// Print queue throughput: N waiting jobs drained by A agents over HTTP (POST /api/impressao/reservar with
-// limit 10, then POST /api/impressao/:id/impresso per job), on PGlite and on PostgreSQL
-// (BENCH_DATABASE_URL, default the local server). Checks that no job was claimed twice. Prints one JSON.
+// Print queue throughput: N waiting jobs drained by A agents over HTTP, each with its own agent token
+// (POST /api/impressao/agente/reservar with limit 10, then POST /api/impressao/agente/:id/impresso per job),
+// on PGlite and on PostgreSQL (BENCH_DATABASE_URL, default the local server). Checks that no job was claimed
+// twice and no claim exceeded its limit. Prints one JSON.
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { construirApp } from '../apps/server/src/app.ts';
@@ -59,34 +60,46 @@ async function medir(banco: Banco) {
           impressora_id, descricao, conteudo, tipo_impressao, 1, 1, 1, now() + n * interval '1 microsecond', now()
         from impressao, generate_series(1, ${TRABALHOS - 1}) as n where id = ${modelo}`,
   );
-  const post = async <T>(caminho: string, corpo: unknown): Promise<T> => {
+  const post = async <T>(caminho: string, corpo: unknown, comToken: string): Promise<T> => {
     const r = await fetch(`${url}${caminho}`, {
       method: 'POST',
-      headers: { token, 'content-type': 'application/json' },
+      headers: { token: comToken, 'content-type': 'application/json' },
       body: JSON.stringify(corpo),
     });
     const env = (await r.json()) as { valido: boolean; data: T };
     if (!env.valido) throw new Error(JSON.stringify(env));
     return env.data;
   };
+  // One token per agent (one store PC each), issued by the administrator (permission 818).
+  const tokensAgentes: string[] = [];
+  for (let a = 0; a < AGENTES; a++) {
+    const emitido = await post<{ token: string }>(
+      '/api/impressao/tokenAgente',
+      { empresa: demo.empresas.centro, descricao: `bench-agente-${a}` },
+      token,
+    );
+    tokensAgentes.push(emitido.token);
+  }
   const vistos = new Map<string, number>();
   const latencias: number[] = [];
+  let acimaDoLimite = 0;
   const inicio = performance.now();
   await Promise.all(
-    Array.from({ length: AGENTES }, async (_, a) => {
+    tokensAgentes.map(async (tokenAgente, a) => {
       const agente = `bench-agente-${a}`;
       for (;;) {
         const t0 = performance.now();
-        const lote = await post<{ _id: string }[]>('/api/impressao/reservar', {
-          agente,
-          terminais: [terminal],
-          limit: 10,
-        });
+        const lote = await post<{ _id: string }[]>(
+          '/api/impressao/agente/reservar',
+          { agente, terminais: [terminal], limit: 10 },
+          tokenAgente,
+        );
         latencias.push(performance.now() - t0);
+        if (lote.length > 10) acimaDoLimite++;
         if (lote.length === 0) return;
         for (const j of lote) {
           vistos.set(j._id, (vistos.get(j._id) ?? 0) + 1);
-          await post(`/api/impressao/${j._id}/impresso`, { agente });
+          await post(`/api/impressao/agente/${j._id}/impresso`, { agente }, tokenAgente);
         }
       }
     }),
@@ -98,9 +111,14 @@ async function medir(banco: Banco) {
   );
   await app.close();
   const duplicados = [...vistos.values()].filter((n) => n > 1).length;
-  if (Number(impressos?.n) !== TRABALHOS || vistos.size !== TRABALHOS || duplicados > 0) {
+  if (
+    Number(impressos?.n) !== TRABALHOS ||
+    vistos.size !== TRABALHOS ||
+    duplicados > 0 ||
+    acimaDoLimite > 0
+  ) {
     throw new Error(
-      `fila inconsistente: ${impressos?.n} impressos, ${vistos.size} vistos, ${duplicados} duplicados`,
+      `fila inconsistente: ${impressos?.n} impressos, ${vistos.size} vistos, ${duplicados} duplicados, ${acimaDoLimite} lotes acima do limite`,
     );
   }
   latencias.sort((x, y) => x - y);

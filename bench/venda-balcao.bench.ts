@@ -6,20 +6,17 @@
 // PostgreSQL database (BENCH_DATABASE_URL, default the local server). Prints one JSON object.
 // Run: npx tsx bench/venda-balcao.bench.ts   (BENCH_SEGUNDOS, BENCH_TERMINAIS to change the load; BENCH_MODOS=inteira
 // or BENCH_MODOS=autocannon for one path, BENCH_MANTER_BANCO=1 to keep the PostgreSQL database for a look afterwards)
-import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { construirApp } from '../apps/server/src/app.ts';
 import { lerConfig } from '../apps/server/src/config.ts';
 import { abrirBanco, type Banco } from '../apps/server/src/db/client.ts';
 import { consultarUm } from '../apps/server/src/db/consultar.ts';
-import { sha256Hex } from '../apps/server/src/modules/auth/auth.service.ts';
 import { semear } from '../apps/server/src/seed/seed.ts';
+import { dadosDaVendaBalcao, rodarCliente } from './medir-cliente.ts';
 
 // BENCH_SEM_RLS=1: queries keep the connecting superuser, which bypasses row-level security (the
 // baseline of bench/rls-comparacao.mjs, decision 0009).
@@ -27,80 +24,6 @@ const RLS = process.env.BENCH_SEM_RLS !== '1';
 
 const DURACAO_MS = Number(process.env.BENCH_SEGUNDOS ?? 10) * 1000;
 const TERMINAIS = Number(process.env.BENCH_TERMINAIS ?? 50);
-
-// Statements sent to PostgreSQL by this process (node-postgres), to count round trips per request.
-let comandosSql = 0;
-const consultaOriginal = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  comandosSql++;
-  return consultaOriginal.apply(this, args);
-} as typeof pg.Client.prototype.query;
-
-/** CPU seconds used so far by the PostgreSQL backends serving database `nome` (Linux /proc). */
-function cpuDoBanco(nome: string | undefined): number {
-  if (!nome) return 0;
-  let ticks = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes(` ${nome} `)) continue;
-      const campos = readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1]?.split(' ') ?? [];
-      ticks += Number(campos[11]) + Number(campos[12]);
-    } catch {
-      // the backend ended meanwhile
-    }
-  }
-  return ticks / 100;
-}
-
-/** Runs the load client; samples this process's CPU, the database's CPU and the SQL count over its window. */
-function rodarCliente(cliente: string, url: string, dados: unknown, nomeBanco: string | undefined) {
-  return new Promise<Record<string, unknown>>((resolve, reject) => {
-    const filho = spawn(process.execPath, [cliente, url, JSON.stringify(dados)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let inicio: { cpu: NodeJS.CpuUsage; banco: number; sql: number; t: number } | undefined;
-    let medido: Record<string, number> = {};
-    let ultima = '{}';
-    createInterface({ input: filho.stdout }).on('line', (linha) => {
-      const msg = JSON.parse(linha) as { fase?: string };
-      if (msg.fase === 'medindo') {
-        inicio = {
-          cpu: process.cpuUsage(),
-          banco: cpuDoBanco(nomeBanco),
-          sql: comandosSql,
-          t: performance.now(),
-        };
-      } else if (msg.fase === 'fim' && inicio) {
-        const cpu = process.cpuUsage(inicio.cpu);
-        medido = {
-          cpuServidorS: (cpu.user + cpu.system) / 1e6,
-          cpuBancoS: cpuDoBanco(nomeBanco) - inicio.banco,
-          comandosSql: comandosSql - inicio.sql,
-          janelaS: (performance.now() - inicio.t) / 1000,
-        };
-      } else ultima = linha;
-    });
-    filho.on('error', reject);
-    filho.on('close', (codigo) => {
-      if (codigo !== 0) return reject(new Error(`cliente terminou com ${codigo}`));
-      const r = JSON.parse(ultima) as Record<string, unknown>;
-      const requisicoes = Number(r.requisicoesPorSegundo) * (medido.janelaS ?? 0);
-      const porReq = (v: number | undefined) =>
-        requisicoes > 0 && v !== undefined ? Math.round((v * 1000 * 100) / requisicoes) / 100 : null;
-      resolve({
-        ...r,
-        // Per request, over the measured window: what the aims cost in CPU whatever else runs on the machine.
-        cpuServidorMsPorRequisicao: porReq(medido.cpuServidorS),
-        cpuBancoMsPorRequisicao: nomeBanco ? porReq(medido.cpuBancoS) : null,
-        comandosSqlPorRequisicao: nomeBanco ? porReq((medido.comandosSql ?? 0) / 1000) : null,
-        usoCpuServidor: medido.janelaS
-          ? Math.round(((medido.cpuServidorS ?? 0) / medido.janelaS) * 100) / 100
-          : null,
-      });
-    });
-  });
-}
 
 async function medir(banco: Banco, nomeBanco?: string) {
   const demo = await semear(banco.db);
@@ -112,44 +35,7 @@ async function medir(banco: Banco, nomeBanco?: string) {
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { email: 'caixa@exemplo.com.br', senha: sha256Hex('caixa123'), grupoEmpresarial: demo.grupoId },
-  });
-  const token = (login.json() as { data: { token: string } }).data.token;
-  const empresa = demo.empresas.centro;
-  const um = async (consulta: ReturnType<typeof sql>) => (await consultarUm(db, consulta))?.id as string;
-  const terminal = await um(
-    sql`select id from terminal where empresa_id = ${empresa} and configuracoes ? 'caixa' limit 1`,
-  );
-  const produto = (descricao: string) => um(sql`select id from produto_geral where descricao = ${descricao}`);
-  const forma = (tipo: number) =>
-    um(sql`select id from forma_pagamento where empresa_id = ${empresa} and (tipo->>'id')::int = ${tipo}`);
-  const abrir = await app.inject({
-    method: 'POST',
-    url: '/api/periodo/abrir',
-    headers: { token, empresa },
-    payload: { terminal },
-  });
-  if (!(abrir.json() as { valido: boolean }).valido) throw new Error(abrir.body);
-  const dados = {
-    token,
-    empresa,
-    terminal,
-    conexoes: TERMINAIS,
-    duracaoMs: DURACAO_MS,
-    aquecimentoMs: 3000,
-    dinheiro: await forma(77),
-    debito: await forma(79),
-    produtos: [
-      await produto('Pizza Grande Calabresa'),
-      await produto('Refrigerante Lata 350ml'),
-      await produto('X-Burguer'),
-      await produto('Água Mineral 500ml'),
-      await produto('Refrigerante 2L'),
-    ],
-  };
+  const dados = await dadosDaVendaBalcao(app, db, demo, { conexoes: TERMINAIS, duracaoMs: DURACAO_MS });
   const cliente = path.join(import.meta.dirname, 'venda-balcao-cliente.mjs');
   const modos = (process.env.BENCH_MODOS ?? 'passos,inteira,autocannon').split(',');
   const passos = modos.includes('passos')

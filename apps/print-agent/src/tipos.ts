@@ -1,4 +1,4 @@
-// What the server's POST /api/impressao/reservar answers for each job (apps/server impressao.service.ts
+// What the server's POST /api/impressao/agente/reservar answers for each job (apps/server impressao.service.ts
 // ImpressaoReservada); the agent keeps only what it needs.
 
 export interface Destino {

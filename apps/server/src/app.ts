@@ -18,6 +18,14 @@ import { carregarSegredo, Tokens } from './modules/auth/tokens.ts';
 import { rotasCaixa } from './modules/caixa/caixa.routes.ts';
 import { rotasCallCenter } from './modules/call-center/call-center.routes.ts';
 import { rotasEnderecos } from './modules/enderecos/enderecos.routes.ts';
+import { moduloEstoque } from './modules/estoque/estoque.routes.ts';
+import { rotasProducao } from './modules/estoque/producao.routes.ts';
+import { rotasRelatoriosEstoque } from './modules/estoque/relatorios.ts';
+import { rotasSugestaoCompra } from './modules/estoque/sugestao-compra.ts';
+import { rotasTransferenciasEstoque } from './modules/estoque/transferencias.routes.ts';
+import { rotasEstoqueCadastros } from './modules/estoque-cadastros/estoque-cadastros.routes.ts';
+import { moduloFinanceiro } from './modules/financeiro/financeiro.routes.ts';
+import { rotasRelatoriosFinanceiro } from './modules/financeiro/relatorios.routes.ts';
 import { moduloFiscal } from './modules/fiscal/fiscal.routes.ts';
 import { rotasFiscalRelatorios } from './modules/fiscal-relatorios/fiscal-relatorios.routes.ts';
 import { rotasFrenteLoja } from './modules/frente-loja/frente-loja.routes.ts';
@@ -26,6 +34,9 @@ import { moduloKds } from './modules/kds/kds.routes.ts';
 import { rotasRecursos } from './modules/recursos/recursos.routes.ts';
 import { RepositorioRecursos } from './modules/recursos/repositorio.ts';
 import { rotasReferencia } from './modules/referencia/referencia.routes.ts';
+import { rotasRelatoriosEventos } from './modules/relatorios-eventos/relatorios-eventos.routes.ts';
+import { rotasRelatoriosSalvos } from './modules/relatorios-salvos/relatorios-salvos.routes.ts';
+import { rotasRelatoriosVendas } from './modules/relatorios-vendas/relatorios-vendas.routes.ts';
 import { rotasSistema } from './modules/sistema/sistema.routes.ts';
 import { ServicoPermissoes } from './modules/usuarios/permissoes.service.ts';
 import { rotasUsuarios } from './modules/usuarios/usuarios.routes.ts';
@@ -159,6 +170,7 @@ export async function construirApp({ config, banco, logger, tempo }: OpcoesApp):
   await app.register(rotasArmazenamento);
   await app.register(rotasRecursos);
   await app.register(rotasReferencia);
+  await app.register(rotasEstoqueCadastros);
   await app.register(rotasFrenteLoja);
   await app.register(rotasImpressao);
   await app.register(moduloFiscal);
@@ -168,6 +180,17 @@ export async function construirApp({ config, banco, logger, tempo }: OpcoesApp):
   await app.register(rotasCaixa);
   await app.register(rotasCallCenter);
   await moduloKds(app);
+  await moduloEstoque(app);
+  await moduloFinanceiro(app);
+  await app.register(rotasTransferenciasEstoque);
+  await rotasProducao(app);
+  await app.register(rotasRelatoriosEstoque);
+  await app.register(rotasRelatoriosFinanceiro);
+  // Called on the root (not registered): its outbox worker's onReady/onClose hooks are the app's.
+  await rotasRelatoriosVendas(app);
+  await app.register(rotasRelatoriosEventos);
+  await app.register(rotasSugestaoCompra);
+  await app.register(rotasRelatoriosSalvos);
 
   if (fs.existsSync(config.webDist)) {
     await app.register(fastifyStatic, {

@@ -23,6 +23,8 @@ function texto(campo: Extract<Campo, { tipo: 'texto' }>, n: number): string {
     case 'ncm':
       // Soft drinks: an 8-digit code of the official table.
       return '22021000';
+    case 'codigoPlano':
+      return `9.${n % 10000}`;
   }
   const base = `Teste ${n}`;
   const max = campo.max ?? 100;
@@ -44,12 +46,16 @@ export async function corpoValido(
   return corpo;
 }
 
-/** Valid values of some fields (a definition's, or a json block's sub-fields). */
+/**
+ * Valid values of some fields (a definition's, or a json block's sub-fields). A reference inside a block points
+ * at another row than the body's own references (`usados`): a recipe's ingredient is not the recipe's product.
+ */
 async function valoresDosCampos(
   t: AppTeste,
   token: string,
   campos: Readonly<Record<string, Campo>>,
   empresa: string,
+  usados: ReadonlySet<unknown> = new Set(),
 ): Promise<Record<string, unknown>> {
   const n = ++sequencia;
   const corpo: Record<string, unknown> = {};
@@ -77,8 +83,8 @@ async function valoresDosCampos(
         break;
       case 'ref':
       case 'refs': {
-        const r = await t.post(`/api/${campo.tabela}/getPopulate`, { limit: 1 }, token, { empresa });
-        let id = r.lista[0]?._id;
+        const r = await t.post(`/api/${campo.tabela}/getPopulate`, { limit: 2 }, token, { empresa });
+        let id = r.lista.find((l) => !usados.has(l._id))?._id;
         // A required reference with nothing to point at yet (e.g. no KDS station in the demo): create one.
         const alvo = recursos.recursoPorTabela(campo.tabela);
         if (!id && campo.obrigatorio && alvo) {
@@ -102,7 +108,13 @@ async function valoresDosCampos(
       case 'json': {
         // A required block of records gets one valid record (combo groups, price-table lines).
         if (campo.obrigatorio && campo.subcampos) {
-          const registro = await valoresDosCampos(t, token, campo.subcampos, empresa);
+          const registro = await valoresDosCampos(
+            t,
+            token,
+            campo.subcampos,
+            empresa,
+            new Set(Object.values(corpo)),
+          );
           corpo[nome] = campo.lista ? [registro] : registro;
         } else corpo[nome] = campo.opcoes ? campo.opcoes.slice(0, 1) : {};
         break;

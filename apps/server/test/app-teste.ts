@@ -3,9 +3,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { construirApp } from '../src/app.ts';
 import { type ConfigS3, lerConfig } from '../src/config.ts';
-import { abrirBanco, type Banco } from '../src/db/client.ts';
+import type { Banco } from '../src/db/client.ts';
 import { sha256Hex } from '../src/modules/auth/auth.service.ts';
-import { type DadosDemo, semear } from '../src/seed/seed.ts';
+import type { DadosDemo } from '../src/seed/seed.ts';
+import { bancoSemeado } from './banco-modelo.ts';
 
 // Integration tests run against a real database: embedded PGlite by default, and a fresh database on the
 // PostgreSQL server of TEST_DATABASE_URL when the project `server-pg` sets TEST_BACKEND=postgres.
@@ -68,15 +69,6 @@ export async function bancoPostgresDeTeste(
   };
 }
 
-async function bancoDeTeste(): Promise<{ banco: Banco; descartar(): Promise<void> }> {
-  if (process.env.TEST_BACKEND !== 'postgres') {
-    const banco = await abrirBanco({});
-    return { banco, descartar: async () => {} };
-  }
-  const { url, descartar } = await bancoPostgresDeTeste();
-  return { banco: await abrirBanco({ databaseUrl: url }), descartar };
-}
-
 export async function criarAppTeste(
   opcoes: {
     tokenTtlSeconds?: number;
@@ -92,8 +84,7 @@ export async function criarAppTeste(
     antesDePronto?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<AppTeste> {
-  const { banco, descartar } = await bancoDeTeste();
-  const demo = await semear(banco.db);
+  const { banco, descartar, demo } = await bancoSemeado();
   // Failed logins slow their address down; 1 ms keeps the many failures of the tests quick.
   const { antesDePronto, ...demais } = opcoes;
   const config = { ...lerConfig({}), webDist: '/nao-existe', atrasoLoginMs: 1, ...demais };

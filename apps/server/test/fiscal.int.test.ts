@@ -20,7 +20,7 @@ import { mensagemNumeroInutilizado } from '../src/modules/fiscal/conferencia.ts'
 import { inserirVenda } from '../src/modules/vendas/vendas.repositorio.ts';
 import { type AppTeste, criarAppTeste, type Registro } from './app-teste.ts';
 import { gravarVendaTeste } from './fiscal-apoio.ts';
-import { abrirPeriodo, prepararLoja } from './vendas-apoio.ts';
+import { abrirPeriodo, type Loja, prepararLoja } from './vendas-apoio.ts';
 
 // NFC-e end to end against the local SEFAZ simulator (HTTPS SOAP, XSD + signature checks, keeps numbers):
 // each test starts its own simulator and points its own app at it.
@@ -439,7 +439,13 @@ describe('NFC-e: sempre da venda gravada; emitida pelo servidor no encerramento'
   });
 
   /** Loja Centro with NFC-e at sale end, a register period open, and an ended counter sale built via the POS API. */
-  async function vendaPdv(opcoes: { emitirNfce?: boolean; chave?: string } = {}) {
+  async function vendaPdv(
+    opcoes: {
+      emitirNfce?: boolean;
+      chave?: string;
+      pagamento?: (l: Loja) => Promise<Record<string, unknown>>;
+    } = {},
+  ) {
     const loja = await prepararLoja(t);
     // The second sale of a test finds the register's period already open.
     await abrirPeriodo(loja).catch((erro: Error) =>
@@ -461,6 +467,7 @@ describe('NFC-e: sempre da venda gravada; emitida pelo servidor no encerramento'
       formaPagamento: await loja.forma(77),
       terminal: loja.terminal,
       valorPago: '60',
+      ...(opcoes.pagamento ? await opcoes.pagamento(loja) : {}),
     });
     expect(pag.corpo.valido, JSON.stringify(pag.corpo)).toBe(true);
     const encerrar = () =>
@@ -507,6 +514,45 @@ describe('NFC-e: sempre da venda gravada; emitida pelo servidor no encerramento'
     expect(manual.corpo.data.message).toBe('Já existe NFC-e emitida para esta venda.');
     const linhas = await consultar(t.banco.db, sql`select id from nfce where venda_id = ${id}`);
     expect(linhas).toHaveLength(1);
+  });
+
+  it('cartão no PDV: a NFC-e autorizada leva o grupo card com o CNPJ da operadora, a bandeira e a autorização (tpIntegra 2; 1 com TEF)', async () => {
+    const cartao = async (loja: Loja) => {
+      const cielo = await consultarUm(
+        t.banco.db,
+        sql`select id from operadora where empresa_id = ${loja.empresa} and descricao = 'Cielo'`,
+      );
+      return {
+        formaPagamento: await loja.forma(80),
+        valorPago: '54.90',
+        operadora: String(cielo?.id),
+        bandeira: '01',
+        autorizacao: 'AUT123',
+      };
+    };
+    // The note the sale kept: authorised, or off-line when the simulator did not answer in time on a busy machine
+    // (the XML is the same; an 'erro' line is only a replaced attempt).
+    const valida = (notas: Registro[]) => {
+      const n = notas.find((x) => x.statusNota === 'processado' || x.statusNota === 'contingencia');
+      expect(n, JSON.stringify(notas)).toBeDefined();
+      return n as Registro;
+    };
+    const { encerrar } = await vendaPdv({ pagamento: cartao });
+    const fim = await encerrar();
+    expect(fim.corpo.valido, JSON.stringify(fim.corpo)).toBe(true);
+    const l = await linhaNfce(valida(fim.corpo.data.nfce as Registro[])._id as string);
+    expect(l.xml).toContain(
+      '<detPag><tPag>03</tPag><vPag>54.90</vPag><card><tpIntegra>2</tpIntegra><CNPJ>01027058000191</CNPJ><tBand>01</tBand><cAut>AUT123</cAut></card></detPag>',
+    );
+    // The store says its cards go through TEF: the next note says tpIntegra 1.
+    const empresa = t.demo.empresas.centro;
+    const cfg = await t.put(`/api/fiscal/configuracao/${empresa}`, { pagamentoIntegrado: true }, admin);
+    expect(cfg.corpo.data.pagamentoIntegrado).toBe(true);
+    const segunda = await vendaPdv({ pagamento: cartao });
+    const fim2 = await segunda.encerrar();
+    const nota2 = valida(fim2.corpo.data.nfce as Registro[]);
+    expect((await linhaNfce(nota2._id as string)).xml).toContain('<card><tpIntegra>1</tpIntegra><CNPJ>');
+    await t.put(`/api/fiscal/configuracao/${empresa}`, { pagamentoIntegrado: false }, admin);
   });
 
   it('SEFAZ fora no encerramento: venda encerrada com a NFC-e off-line em venda.nfce; autorizada depois, venda.nfce acompanha', async () => {

@@ -151,10 +151,13 @@ function valorRuim(campo: Campo): fc.Arbitrary<unknown> {
   }
 }
 
-/** Fields a client may send, each with the resource it belongs to. */
+/** Fields a client may send, each with the resource it belongs to (a read-only one is ignored, not refused). */
 const camposDeRecurso = recursos.RECURSOS.flatMap((def) =>
   Object.entries(def.campos)
-    .filter(([nome, campo]) => !campo.privado && !(nome === 'empresa' && def.escopo === 'empresa'))
+    .filter(
+      ([nome, campo]) =>
+        !campo.privado && !campo.somenteLeitura && !(nome === 'empresa' && def.escopo === 'empresa'),
+    )
     .map(([nome, campo]) => ({ def, nome, campo })),
 );
 

@@ -29,7 +29,11 @@ async function impressaoDigital(): Promise<string> {
       ? sql`(select count(*)::text from ${sql.identifier(tabela)})`
       : sql`(select count(*)::text || max(updated_at)::text || count(*) filter (where lixo) from ${sql.identifier(tabela)})`,
   );
-  const linha = await consultarUm(t.banco.db, sql`select concat_ws('|', ${sql.join(partes, sql`, `)}) as d`);
+  // A function takes at most 100 arguments and there are more tables: concat_ws of chunks of 90.
+  const blocos = [];
+  for (let i = 0; i < partes.length; i += 90)
+    blocos.push(sql`concat_ws('|', ${sql.join(partes.slice(i, i + 90), sql`, `)})`);
+  const linha = await consultarUm(t.banco.db, sql`select concat_ws('|', ${sql.join(blocos, sql`, `)}) as d`);
   return String(linha?.d);
 }
 

@@ -34,10 +34,39 @@ async function criar(body: Record<string, unknown>, headers: Record<string, stri
   return r.lista;
 }
 
+// Each agent is a store PC with its own token (issue 14 point 5), issued once by the administrator (818).
+const tokensAgente = new Map<string, string>();
+async function tokenDoAgente(agente: string): Promise<string> {
+  const guardado = tokensAgente.get(agente);
+  if (guardado) return guardado;
+  const r = await t.post(
+    '/api/impressao/tokenAgente',
+    { empresa: t.demo.empresas.centro, descricao: agente },
+    token,
+  );
+  expect(r.corpo.valido, JSON.stringify(r.corpo)).toBe(true);
+  const novo = r.corpo.data.token as string;
+  tokensAgente.set(agente, novo);
+  return novo;
+}
+
 async function reservar(agente: string, terminais = [terminalCaixa], limit = 10) {
-  const r = await t.post('/api/impressao/reservar', { agente, terminais, limit }, token);
+  const r = await t.post(
+    '/api/impressao/agente/reservar',
+    { agente, terminais, limit },
+    await tokenDoAgente(agente),
+  );
   expect(r.corpo.valido, JSON.stringify(r.corpo)).toBe(true);
   return r.lista;
+}
+
+/** The agent's acknowledgement ('impresso') or failure ('falha') of a job it claimed. */
+async function doAgente(agente: string, job: unknown, acao: 'impresso' | 'falha', corpo: Registro = {}) {
+  return t.post(
+    `/api/impressao/agente/${String(job)}/${acao}`,
+    { agente, ...corpo },
+    await tokenDoAgente(agente),
+  );
 }
 
 async function limparFila() {
@@ -164,6 +193,7 @@ describe('agent queue', () => {
       reservar('agente-bbbbbbbb', [terminalCaixa], 3),
       reservar('agente-cccccccc', [terminalCaixa], 3),
     ]);
+    for (const lote of [a, b, c]) expect(lote?.length).toBeLessThanOrEqual(3);
     const ids = [...(a ?? []), ...(b ?? []), ...(c ?? [])].map((x) => x._id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toHaveLength(8);
@@ -178,16 +208,48 @@ describe('agent queue', () => {
     );
   });
 
+  it('two agents draining the queue at once never share a job nor take more than their limit', async () => {
+    await limparFila();
+    for (let i = 0; i < 20; i++) await criar({ documento: sangria(`${i + 1}.00`) });
+    const vistos = new Map<string, string>();
+    const repetidos: string[] = [];
+    const acimaDoLimite: number[] = [];
+    await Promise.all(
+      ['agente-aaaaaaaa', 'agente-bbbbbbbb'].map(async (agente) => {
+        for (;;) {
+          const lote = await reservar(agente, [terminalCaixa], 3);
+          if (lote.length > 3) acimaDoLimite.push(lote.length);
+          if (lote.length === 0) return;
+          for (const j of lote) {
+            const id = String(j._id);
+            if (vistos.has(id)) repetidos.push(`${id}: ${vistos.get(id)} e ${agente}`);
+            vistos.set(id, agente);
+            const r = await doAgente(agente, id, 'impresso');
+            expect(r.corpo.valido, JSON.stringify(r.corpo)).toBe(true);
+          }
+        }
+      }),
+    );
+    expect(repetidos).toEqual([]);
+    expect(acimaDoLimite).toEqual([]);
+    expect(vistos.size).toBe(20);
+    const n = await consultarUm(
+      t.banco.db,
+      sql`select count(*)::int as n from impressao where tipo_status = 3`,
+    );
+    expect(n?.n).toBe(20);
+  });
+
   it('acknowledges once (a repeat is harmless) and refuses another agent', async () => {
     await limparFila();
     const [c] = await criar({ documento: sangria() });
     const [r] = await reservar('agente-aaaaaaaa');
     expect(r?._id).toBe(c?._id);
-    const outro = await t.post(`/api/impressao/${c?._id}/impresso`, { agente: 'agente-bbbbbbbb' }, token);
+    const outro = await doAgente('agente-bbbbbbbb', c?._id, 'impresso');
     expect(outro.corpo.data.message).toBe('Impressão não está reservada para este agente.');
-    const ok = await t.post(`/api/impressao/${c?._id}/impresso`, { agente: 'agente-aaaaaaaa' }, token);
+    const ok = await doAgente('agente-aaaaaaaa', c?._id, 'impresso');
     expect(ok.corpo.data.tipoStatus).toEqual({ id: 3, descricao: 'Impresso' });
-    const de_novo = await t.post(`/api/impressao/${c?._id}/impresso`, { agente: 'agente-aaaaaaaa' }, token);
+    const de_novo = await doAgente('agente-aaaaaaaa', c?._id, 'impresso');
     expect(de_novo.corpo.valido).toBe(true);
     expect(await reservar('agente-aaaaaaaa')).toHaveLength(0);
   });
@@ -199,11 +261,7 @@ describe('agent queue', () => {
       const [r] = await reservar('agente-aaaaaaaa');
       expect(r?._id).toBe(c?._id);
       expect(r?.tentativas).toBe(tentativa);
-      const f = await t.post(
-        `/api/impressao/${c?._id}/falha`,
-        { agente: 'agente-aaaaaaaa', motivo: 'ECONNREFUSED 127.0.0.1:9101' },
-        token,
-      );
+      const f = await doAgente('agente-aaaaaaaa', c?._id, 'falha', { motivo: 'ECONNREFUSED 127.0.0.1:9101' });
       expect(f.corpo.data.erro).toBe('ECONNREFUSED 127.0.0.1:9101');
       if (tentativa < MAX_TENTATIVAS) {
         expect(f.corpo.data.tipoStatus).toEqual({ id: 1, descricao: 'Aguardando Impressão' });
@@ -229,6 +287,30 @@ describe('agent queue', () => {
     expect(de_novo?.tentativas).toBe(1);
   });
 
+  it('a definitive failure (the paper may have come out) is Erro at once, without retry', async () => {
+    await limparFila();
+    const [c] = await criar({ documento: sangria() });
+    await reservar('agente-aaaaaaaa');
+    const f = await doAgente('agente-aaaaaaaa', c?._id, 'falha', {
+      motivo: 'conexão caiu no meio',
+      definitivo: true,
+    });
+    expect(f.corpo.data).toMatchObject({
+      tipoStatus: { id: 4, descricao: 'Erro' },
+      erro: 'conexão caiu no meio',
+      tentativas: 1,
+    });
+    expect(await reservar('agente-aaaaaaaa')).toHaveLength(0);
+    // Only the agent holding the claim reports on it.
+    const [d] = await criar({ documento: sangria() });
+    await reservar('agente-aaaaaaaa');
+    const alheia = await doAgente('agente-bbbbbbbb', d?._id, 'falha', { motivo: 'x' });
+    expect(alheia.corpo).toEqual({
+      valido: false,
+      data: { message: 'Impressão não está reservada para este agente.' },
+    });
+  });
+
   it('reprinting an NFC-e receipt needs permission 55 (the cashier has not got it), other receipts do not', async () => {
     await limparFila();
     const caixa = await t.login('caixa@exemplo.com.br', 'caixa123');
@@ -236,8 +318,7 @@ describe('agent queue', () => {
     const [nfce] = await criar({ conteudo, tipoImpressao: 1 });
     const [outro] = await criar({ conteudo, tipoImpressao: 5 });
     await reservar('agente-aaaaaaaa');
-    for (const j of [nfce, outro])
-      await t.post(`/api/impressao/${j?._id}/impresso`, { agente: 'agente-aaaaaaaa' }, token);
+    for (const j of [nfce, outro]) await doAgente('agente-aaaaaaaa', j?._id, 'impresso');
     const negado = await t.post(`/api/impressao/${nfce?._id}/reimprimir`, {}, caixa);
     expect(negado.corpo).toEqual({
       valido: false,

@@ -192,7 +192,7 @@ describe('getPopulate filters', () => {
 
   it('never returns private fields', async () => {
     const r = await t.post('/api/usuarios/getPopulate', { filtro: {} }, admin);
-    expect(r.lista.length).toBe(7);
+    expect(r.lista.length).toBe(9);
     for (const u of r.lista) {
       expect(u).not.toHaveProperty('senhaHash');
       expect(JSON.stringify(u)).not.toContain('argon2');

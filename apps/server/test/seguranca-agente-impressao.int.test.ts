@@ -98,8 +98,6 @@ describe("the print agent's own token (issue 14 point 5)", () => {
       t.get('/api/usuarios/getPopulate', tokenAgente),
       t.post('/api/usuarios/getPopulate', {}, tokenAgente),
       t.post('/api/produtoGeral/getPopulate', {}, tokenAgente),
-      t.post('/api/impressao/reservar', { agente: 'pc-caixa-1', terminais: [terminalCentro] }, tokenAgente),
-      t.post(`/api/impressao/${job}/impresso`, { agente: 'pc-caixa-1' }, tokenAgente),
       t.get(`/api/impressao/${job}`, tokenAgente),
       t.post('/api/impressao/lista', { empresa: centro }, tokenAgente),
       t.post('/api/impressao', { terminal: terminalCentro, tipoImpressao: 5, conteudo: 'AA==' }, tokenAgente),
@@ -110,6 +108,24 @@ describe("the print agent's own token (issue 14 point 5)", () => {
       t.post('/api/venda/getPopulate', {}, tokenAgente),
     ];
     for (const r of await Promise.all(tentativas)) expect(r.corpo).toEqual(EXPIRADO);
+  });
+
+  it('the old user-token queue routes are gone: not found, whoever asks', async () => {
+    const job = await trabalho(terminalCentro);
+    const antigas = [
+      ['/api/impressao/reservar', { agente: 'pc-caixa-1', terminais: [terminalCentro] }],
+      [`/api/impressao/${job}/impresso`, { agente: 'pc-caixa-1' }],
+      [`/api/impressao/${job}/falha`, { agente: 'pc-caixa-1', motivo: 'x' }],
+    ] as const;
+    for (const [url, corpo] of antigas) {
+      for (const quem of [admin, tokenAgente, undefined]) {
+        const r = await t.post(url, corpo, quem);
+        expect(r.status, url).toBe(404);
+        expect(r.corpo).toEqual({ valido: false, data: { message: `Rota não encontrada: POST ${url}` } });
+      }
+    }
+    const l = await consultarUm(t.banco.db, sql`select tipo_status from impressao where id = ${job}`);
+    expect(Number(l?.tipo_status)).toBe(1);
   });
 
   it("neither claims another store's terminal nor acknowledges another store's job", async () => {

@@ -95,7 +95,7 @@ describe('companies and permissions of a user', () => {
       { filtro: {}, retornoCompleto: false, modoLista: true },
       caixa,
     );
-    expect(todos.lista.length).toBe(7);
+    expect(todos.lista.length).toBe(9);
     expect(Object.keys(todos.lista[0] ?? {}).sort()).toEqual(['_id', 'atribuicoes', 'codigoInterno', 'nome']);
     const motoboys = await t.post(
       '/api/getUsuario',

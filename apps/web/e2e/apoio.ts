@@ -13,6 +13,7 @@ export const USUARIOS = {
   garcom: { email: 'garcom@exemplo.com.br', senha: 'garcom123', codigoInterno: '5' },
   cozinha: { email: 'cozinha@exemplo.com.br', senha: 'cozinha123', codigoInterno: '6' },
   atendente: { email: 'atendente@exemplo.com.br', senha: 'atende123', codigoInterno: '7' },
+  estoquista: { email: 'estoque@exemplo.com.br', senha: 'estoque123', codigoInterno: '8' },
 } as const;
 
 export function abrirNavegador(): Promise<Browser> {

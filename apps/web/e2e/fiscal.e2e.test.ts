@@ -390,10 +390,15 @@ describe('NFC-e de ponta a ponta', () => {
       .locator('xpath=ancestor::div[contains(@class,"ant-select")]')
       .first()
       .click();
+    // The card shows Loja Centro's numbers until Loja Shopping's arrive: type only after they did.
+    const numeracaoShopping = gestor.waitForResponse((r) =>
+      r.url().includes(`getSequencialNota/${ids.shopping}`),
+    );
     await gestor
       .locator('.ant-select-dropdown:visible .ant-select-item-option')
       .filter({ hasText: 'Loja Shopping' })
       .click();
+    await numeracaoShopping;
     const cartao = gestor.getByTestId('sequencial-65');
     await cartao.getByText('Próximo número').waitFor();
     await cartao.getByLabel('Último número 65').fill(String(usado - 1));

@@ -19,5 +19,8 @@ export default defineConfig({
     retry: 1,
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // A screen re-read until the server's worker (stock consumption, finance postings) has written: on 2 busy
+    // cores 1 s (the default) ran out while the answer was on its way.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -138,8 +138,12 @@ export interface PagamentoNfce {
   vPag: Decimal;
   /** Description, required by SEFAZ when tPag is 99. */
   xPag?: string;
-  /** Card data when the payment is integrated with the acquirer (tpIntegra 1). */
-  cartao?: { CNPJ?: string; tBand?: string; cAut?: string };
+  /**
+   * Card group (card) of a card, PIX or other electronic payment. tpIntegra 1 = integrated with the automation
+   * (TEF, integrated POS), 2 = stand-alone POS terminal (default). CNPJ of the acquirer, tBand (card brand code
+   * '01' Visa...) and cAut (authorisation) are written only when given.
+   */
+  cartao?: { tpIntegra?: 1 | 2; CNPJ?: string; tBand?: string; cAut?: string };
 }
 
 export interface ResponsavelTecnico {

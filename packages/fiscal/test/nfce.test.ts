@@ -174,3 +174,35 @@ describe('montagem da NFC-e', () => {
     expect(r.erros.join()).toContain('mod');
   });
 });
+
+describe('grupo card do pagamento (tpIntegra, CNPJ, tBand, cAut)', () => {
+  const cert = gerarCertificadoTeste().certificado;
+  const cards = (xml: string) => [...xml.matchAll(/<card>.*?<\/card>/g)].map((m) => m[0]);
+
+  it('POS não integrado por padrão, com CNPJ da operadora, bandeira e autorização; vazios omitidos; válido no XSD', async () => {
+    const d = dadosTeste({
+      pagamentos: [
+        { tPag: '03', vPag: '200.00', cartao: { CNPJ: '01.027.058/0001-91', tBand: '01', cAut: ' A1B2C3 ' } },
+        { tPag: '04', vPag: '100.00', cartao: { CNPJ: '', tBand: '6', cAut: '' } },
+        { tPag: '03', vPag: '50.00', cartao: { tpIntegra: 1, CNPJ: '16501555000157', cAut: '998877' } },
+        { tPag: '17', vPag: '63.40' },
+      ],
+    });
+    const n = gerarNfce(d, cert);
+    expect(cards(n.xml)).toEqual([
+      '<card><tpIntegra>2</tpIntegra><CNPJ>01027058000191</CNPJ><tBand>01</tBand><cAut>A1B2C3</cAut></card>',
+      '<card><tpIntegra>2</tpIntegra><tBand>06</tBand></card>',
+      '<card><tpIntegra>1</tpIntegra><CNPJ>16501555000157</CNPJ><cAut>998877</cAut></card>',
+      '<card><tpIntegra>2</tpIntegra></card>',
+    ]);
+    const r = await validarXsd(n.xml, 'nfe');
+    expect(r.erros).toEqual([]);
+  });
+
+  it('recusa bandeira ou CNPJ da operadora malformados em vez de gerar XML que a SEFAZ rejeita', () => {
+    const com = (cartao: { CNPJ?: string; tBand?: string }) =>
+      montarNfce(dadosTeste({ pagamentos: [{ tPag: '03', vPag: '413.40', cartao }] }));
+    expect(() => com({ tBand: 'VISA' })).toThrow('Bandeira do cartão inválida: VISA');
+    expect(() => com({ CNPJ: '123' })).toThrow('CNPJ da operadora do cartão inválido: 123');
+  });
+});

@@ -17,6 +17,8 @@ export interface Banco {
   db: Db;
   tipo: 'pglite' | 'postgres';
   fechar(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (the tests' seeded model database). */
+  exportar?(): Promise<Blob>;
 }
 
 // Numeric columns come back as strings in both drivers: money never passes through a float.
@@ -28,6 +30,8 @@ export async function abrirBanco(opcoes: {
    * measures its cost, decision 0009). Default true.
    */
   rls?: boolean;
+  /** PGlite in memory started from a tarball of `exportar` (tests: a migrated and seeded model). */
+  modelo?: Blob;
 }): Promise<Banco> {
   const rls = opcoes.rls ?? true;
   if (opcoes.databaseUrl) {
@@ -51,7 +55,9 @@ export async function abrirBanco(opcoes: {
   // A second server on the same files would silently lose the first one's writes: refuse it.
   const liberar = emArquivo ? travarDiretorio(destino) : () => undefined;
   try {
-    const cliente = new PGlite(emArquivo ? path.join(destino, 'pglite') : undefined);
+    const cliente = emArquivo
+      ? new PGlite(path.join(destino, 'pglite'))
+      : new PGlite(opcoes.modelo ? { loadDataDir: opcoes.modelo } : undefined);
     await cliente.waitReady;
     const db = drizzlePglite(cliente);
     for (const modulo of MODULOS_MIGRACAO) await migratePglite(db, migracoesDoModulo(modulo));
@@ -64,6 +70,7 @@ export async function abrirBanco(opcoes: {
         await cliente.close();
         liberar();
       },
+      exportar: () => cliente.dumpDataDir('none'),
     };
   } catch (erro) {
     liberar();

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 
 export type Linha = Record<string, unknown>;
@@ -77,4 +77,20 @@ export async function consultarPreparada(db: Db, nome: string, consulta: SQL): P
   const resultado = await d.session.prepareQuery(q, undefined, nomeFinal, false).execute();
   if (Array.isArray(resultado)) return resultado as Linha[];
   return (resultado as { rows: Linha[] }).rows;
+}
+
+/**
+ * A list of texts as ONE parameter (a PostgreSQL array literal, every element quoted; null stays NULL), for
+ * `unnest(...)` and `= any(...)`: drizzle would spread a JS array into one parameter per element.
+ */
+export function arrayTexto(valores: readonly (string | null)[]): SQL {
+  const corpo = valores
+    .map((v) => (v === null ? 'NULL' : `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`))
+    .join(',');
+  return sql`${`{${corpo}}`}::text[]`;
+}
+
+/** A list of integers as ONE parameter (`{1,2,3}::bigint[]`), as `arrayTexto` does for texts. */
+export function arrayBigint(valores: readonly (bigint | number | string)[]): SQL {
+  return sql`${`{${valores.map((v) => BigInt(v).toString()).join(',')}}`}::bigint[]`;
 }

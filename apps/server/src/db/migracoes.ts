@@ -13,6 +13,10 @@ export const MODULOS_MIGRACAO = [
   'referencia',
   'callcenter',
   'seguranca',
+  'estoque',
+  'financeiro',
+  'relatorios-vendas',
+  'relatorios-salvos',
 ] as const;
 
 const raiz = path.resolve(import.meta.dirname, '../../drizzle');

@@ -1,5 +1,5 @@
 import type { Campo, DefinicaoRecurso } from '@retaguarda/domain';
-import { paraSnakeCase } from '@retaguarda/domain';
+import { nomeIndiceUnico, paraSnakeCase } from '@retaguarda/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -31,7 +31,10 @@ function construtor(nome: string, campo: Campo): PgColumnBuilderBase {
     case 'refs':
       return text(coluna).array();
     case 'inteiro':
-      return integer(coluna);
+      // A number the database gives at creation (the group's login code): an identity column.
+      return campo.numeracao
+        ? integer(coluna).generatedByDefaultAsIdentity({ startWith: campo.numeracao.inicio })
+        : integer(coluna);
     case 'decimal':
       return numeric(coluna, { precision: 18, scale: campo.casas ?? 2 });
     case 'booleano':
@@ -75,7 +78,27 @@ export function tabelaDoRecurso(def: DefinicaoRecurso) {
       const [primeira, ...resto] = [...lideres, ...campos.map((c) => t[c]!)];
       extras.push(index(nome).on(primeira!, ...resto));
     }
+    // Declared combinations (DefinicaoRecurso.unicos): an empty optional reference or text is one value ('').
+    for (const unico of def.unicos ?? []) {
+      const lideres = def.escopo === 'empresa' ? [grupo, t.empresaId!] : [grupo];
+      const colunas = unico.campos.map((nome) => {
+        const campo = def.campos[nome];
+        const coluna = t[nome]!;
+        const opcional = (campo?.tipo === 'ref' || campo?.tipo === 'texto') && !campo.obrigatorio;
+        return opcional ? sql`coalesce(${coluna}, '')` : coluna;
+      });
+      const [primeira, ...resto] = [...lideres, ...colunas];
+      extras.push(
+        uniqueIndex(nomeIndiceUnico(def, unico.campos))
+          .on(primeira!, ...resto)
+          .where(sql`lixo = false`),
+      );
+    }
     for (const [nome, campo] of Object.entries(def.campos)) {
+      // Numbered by the database: one number per row of the installation, not per group.
+      if (campo.tipo === 'inteiro' && campo.numeracao) {
+        extras.push(uniqueIndex(`${def.tabelaSql}_${paraSnakeCase(nome)}_uq`).on(t[nome]!));
+      }
       if ((campo.tipo === 'texto' || campo.tipo === 'inteiro') && campo.unico) {
         extras.push(
           uniqueIndex(`${def.tabelaSql}_${paraSnakeCase(nome)}_uq`)

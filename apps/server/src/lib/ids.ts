@@ -11,3 +11,11 @@ export function novoId(): string {
 
 export const ID_REGEX = /^[0-9a-f]{24}$/;
 export const ehId = (valor: unknown): valor is string => typeof valor === 'string' && ID_REGEX.test(valor);
+
+/** The id a stored reference holds: the `{ _id }` object the sale rows keep, or the id itself. */
+export function idDaReferencia(valor: unknown): string | null {
+  if (typeof valor === 'string') return valor;
+  if (valor && typeof valor === 'object' && typeof (valor as { _id?: unknown })._id === 'string')
+    return (valor as { _id: string })._id;
+  return null;
+}

@@ -14,15 +14,16 @@ import {
 } from '@retaguarda/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { consultar, consultarUm } from '../db/consultar.ts';
+import { consultarUm } from '../db/consultar.ts';
 import { novoId } from '../lib/ids.ts';
 import { hashSenha, sha256Hex } from '../modules/auth/auth.service.ts';
+import { inserir, type Valor } from './inserir.ts';
 import { semearCallCenter } from './seed-call-center.ts';
+import { semearEstoque } from './seed-estoque.ts';
+import { semearFinanceiro } from './seed-financeiro.ts';
 import { semearKds } from './seed-kds.ts';
 
 // Demo data of DESIGN section 4, created on the first start of an empty database and by `npm run seed`.
-
-type Valor = string | number | boolean | null | object;
 
 /** What the demo counter terminals take: cash, cards, meal vouchers, digital wallet, convênio, courtesy. */
 const FORMAS_CAIXA: readonly number[] = [
@@ -35,27 +36,6 @@ const FORMAS_CAIXA: readonly number[] = [
   TIPO_PAGAMENTO.convenio,
   TIPO_PAGAMENTO.cortesia,
 ];
-
-async function inserir(db: Db, tabela: string, linha: Record<string, Valor>): Promise<string> {
-  const id = typeof linha.id === 'string' ? linha.id : novoId();
-  const completa: Record<string, Valor> = { ...linha, id };
-  const colunas = Object.keys(completa);
-  const valores = colunas.map((c) => {
-    const v = completa[c];
-    if (v === null || v === undefined) return sql`null`;
-    if (Array.isArray(v) && c.endsWith('_ids')) return sql`${`{${v.join(',')}}`}::text[]`;
-    if (typeof v === 'object') return sql`${JSON.stringify(v)}::jsonb`;
-    return sql`${v}`;
-  });
-  await consultar(
-    db,
-    sql`insert into ${sql.identifier(tabela)} (${sql.join(
-      colunas.map((c) => sql.identifier(c)),
-      sql`, `,
-    )}) values (${sql.join(valores, sql`, `)})`,
-  );
-  return id;
-}
 
 export async function bancoVazio(db: Db): Promise<boolean> {
   const linha = await consultarUm(db, sql`select count(*)::int as n from grupo_empresarial`);
@@ -73,6 +53,8 @@ export interface DadosDemo {
     garcom: string;
     cozinha: string;
     atendente: string;
+    estoquista: string;
+    financeiro: string;
   };
 }
 
@@ -215,6 +197,16 @@ export async function semear(db: Db): Promise<DadosDemo> {
       // The supervisor runs the floor: also the dispatch screens (not the kitchen's KDS).
       PERMISSAO.acessarExpedicao,
       PERMISSAO.acessarSaidaMotoboy,
+      // ...and reads back what was released on it: the event reports (issue 19) and the device orders.
+      PERMISSAO.relatorioVendaCancelamentosAcessar,
+      PERMISSAO.relatorioVendaDescontosAcessar,
+      PERMISSAO.relatorioVendaTransferenciasAcessar,
+      PERMISSAO.relatorioQrCodeAcessar,
+      // ...and follows the stores' sales: both dashboards and the home page's "today" (issue 19); dashboardDefault2's
+      // per-day line and type/origin split come from the sales report.
+      PERMISSAO.dashboardDefaultAcessar,
+      PERMISSAO.dashboardDefault2Acessar,
+      PERMISSAO.relatorioVendaAcessar,
     ],
   });
   const perfilCaixa = await inserir(db, 'acesso_sistema', {
@@ -703,5 +695,12 @@ export async function semear(db: Db): Promise<DadosDemo> {
     ativo: true,
   });
 
-  return { grupoId, empresas: { centro, shopping, gestor }, usuarios };
+  const { estoquista } = await semearEstoque(db, grupoId, { centro, shopping, gestor });
+  const { financeiro } = await semearFinanceiro(db, grupoId, { centro, shopping, gestor });
+
+  return {
+    grupoId,
+    empresas: { centro, shopping, gestor },
+    usuarios: { ...usuarios, estoquista, financeiro },
+  };
 }

@@ -58,6 +58,18 @@ const telaRecurso =
   () =>
     import('../features/recursos/tela-recurso.tsx').then((m) => m.carregarTelaRecurso(rota));
 
+// Event reports of issue 19 (apps/web/src/features/relatorios-eventos).
+const telaRelatorioEventos =
+  (
+    nome:
+      | 'RelatorioCancelamentosPage'
+      | 'RelatorioDescontosPage'
+      | 'RelatorioTransferenciasPage'
+      | 'RelatorioQrCodePage',
+  ): CarregarTela =>
+  () =>
+    import('../features/relatorios-eventos/relatorios.tsx').then((m) => ({ Component: m[nome] }));
+
 // Fiscal screens of issue 7 (apps/web/src/features/fiscal).
 const telaEmissaoNotaFiscal: CarregarTela = () =>
   import('../features/fiscal/emissao-nota-fiscal-page.tsx').then((m) => ({
@@ -82,6 +94,67 @@ const telaResumoFiscal: CarregarTela = () =>
 const telaRelatorioDfe: CarregarTela = () =>
   import('../features/fiscal/relatorio-dfe-page.tsx').then((m) => ({ Component: m.RelatorioDfePage }));
 
+// Stock ledger screens of issue 17 (apps/web/src/features/estoque-movimentos).
+const telaSaidaManual: CarregarTela = () =>
+  import('../features/estoque-movimentos/saida-manual-page.tsx').then((m) => ({
+    Component: m.SaidaManualPage,
+  }));
+const telaKardex: CarregarTela = () =>
+  import('../features/estoque-movimentos/kardex-page.tsx').then((m) => ({ Component: m.KardexPage }));
+const telaPosicaoEstoque: CarregarTela = () =>
+  import('../features/estoque-movimentos/posicao-page.tsx').then((m) => ({
+    Component: m.PosicaoEstoquePage,
+  }));
+
+const telaRelatorioSaidaManual: CarregarTela = () =>
+  import('../features/estoque-movimentos/relatorio-saida-manual-page.tsx').then((m) => ({
+    Component: m.RelatorioSaidaManualPage,
+  }));
+
+// Stock count of issue 17 (apps/web/src/features/estoque-inventario).
+const telaInventario: CarregarTela = () =>
+  import('../features/estoque-inventario/inventario-page.tsx').then((m) => ({ Component: m.InventarioPage }));
+const telaRelatorioInventario: CarregarTela = () =>
+  import('../features/estoque-inventario/relatorio-inventario-page.tsx').then((m) => ({
+    Component: m.RelatorioInventarioPage,
+  }));
+
+// Purchases of issue 17 (apps/web/src/features/estoque-compras).
+const telaPedidoCompra: CarregarTela = () =>
+  import('../features/estoque-compras/pedido-compra-page.tsx').then((m) => ({
+    Component: m.PedidoCompraPage,
+  }));
+const telaRelatorioCompras: CarregarTela = () =>
+  import('../features/estoque-compras/relatorio-compras-page.tsx').then((m) => ({
+    Component: m.RelatorioComprasPage,
+  }));
+
+// Production orders and the stock flow / food-cost reports (issue 17).
+const telaProducao: CarregarTela = () =>
+  import('../features/estoque-producao/producao-page.tsx').then((m) => ({ Component: m.ProducaoPage }));
+const telaRelatorioFluxoEstoque: CarregarTela = () =>
+  import('../features/estoque-relatorios/fluxo-page.tsx').then((m) => ({
+    Component: m.RelatorioFluxoEstoquePage,
+  }));
+const telaRelatorioVendaInsumos: CarregarTela = () =>
+  import('../features/estoque-relatorios/venda-insumos-page.tsx').then((m) => ({
+    Component: m.RelatorioVendaInsumosPage,
+  }));
+
+// Finance DRE reports and summary of issue 18 (apps/web/src/features/financeiro-relatorios, financeiro-resumo).
+const telaDre: CarregarTela = () =>
+  import('../features/financeiro-relatorios/dre-page.tsx').then((m) => ({
+    Component: m.RelatorioPlanoDeContasPage,
+  }));
+const telaDreMeses: CarregarTela = () =>
+  import('../features/financeiro-relatorios/dre-page.tsx').then((m) => ({
+    Component: m.RelatorioPlanoDeContasTestePage,
+  }));
+const telaResumoFinanceiro: CarregarTela = () =>
+  import('../features/financeiro-resumo/resumo-page.tsx').then((m) => ({
+    Component: m.ResumoFinanceiroPage,
+  }));
+
 /** A screen beyond spec section 2: its own access permission, always built. */
 function extensao(
   nomeArea: Area,
@@ -93,9 +166,51 @@ function extensao(
   return { nome, area: nomeArea, titulo, permissao, status: 'Pronta', tela, extensao: true };
 }
 
+// Stock transfers of issue 17 (apps/web/src/features/estoque-transferencias).
+const telaTransferencia: CarregarTela = () =>
+  import('../features/estoque-transferencias/transferencias-page.tsx').then((m) => ({
+    Component: m.TransferenciasPage,
+  }));
+const telaListaReposicao: CarregarTela = () =>
+  import('../features/estoque-transferencias/lista-reposicao-page.tsx').then((m) => ({
+    Component: m.ListaReposicaoPage,
+  }));
+const telaRelatorioTransferencia: CarregarTela = () =>
+  import('../features/estoque-transferencias/relatorio-transferencia-page.tsx').then((m) => ({
+    Component: m.RelatorioTransferenciaPage,
+  }));
+
 // Spec section 2: these pairs are one screen each.
-const telaPedidoTransferencia = emConstrucao;
-const telaCalendarioFinanceiro = emConstrucao;
+const telaPedidoTransferencia: CarregarTela = () =>
+  import('../features/estoque-transferencias/pedidos-page.tsx').then((m) => ({
+    Component: m.PedidosTransferenciaPage,
+  }));
+const telaAgendaFinanceira: CarregarTela = () =>
+  import('../features/financeiro-agenda/agenda-page.tsx').then((m) => ({ Component: m.AgendaPage }));
+const telaRelatorioAgendaFinanceira: CarregarTela = () =>
+  import('../features/financeiro-agenda/relatorio-agenda-page.tsx').then((m) => ({
+    Component: m.RelatorioAgendaPage,
+  }));
+const telaCalendarioFinanceiro: CarregarTela = () =>
+  import('../features/financeiro-calendario/calendario-page.tsx').then((m) => ({
+    Component: m.CalendarioFinanceiroPage,
+  }));
+
+// Chart of accounts and account statement of issue 18 (apps/web/src/features/financeiro-contas, -movimentacao).
+const telaPlanoContas: CarregarTela = () =>
+  import('../features/financeiro-contas/plano-contas-page.tsx').then((m) => ({
+    Component: m.PlanoContasPage,
+  }));
+const telaMovimentacaoFinanceira: CarregarTela = () =>
+  import('../features/financeiro-movimentacao/movimentacao-page.tsx').then((m) => ({
+    Component: m.MovimentacaoPage,
+  }));
+
+// Sales dashboards of issue 19 (apps/web/src/features/dashboard).
+const telaDashboard: CarregarTela = () =>
+  import('../features/dashboard/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage }));
+const telaDashboard2: CarregarTela = () =>
+  import('../features/dashboard/dashboard2-page.tsx').then((m) => ({ Component: m.Dashboard2Page }));
 
 type Entrada = [nome: string, titulo: string, tela?: CarregarTela];
 
@@ -198,27 +313,41 @@ export const ROTAS: readonly DefinicaoRota[] = [
     ['baixarNotas', 'Baixar Notas', telaBaixarNotas],
   ]),
   ...area('Estoque', [
-    ['estoqueCadastro', 'Estoque Cadastro'],
-    ['estoqueInventario', 'Inventário'],
-    ['estoqueSaidaManual', 'Saída Manual'],
-    ['estoqueTransferencia', 'Transferência'],
-    ['estoquePedidoCompra', 'Pedido de Compra'],
-    ['estoqueSugestaoPedido', 'Sugestão de Pedido'],
-    ['estoqueProdutoFornecedor', 'Produto Fornecedor'],
-    ['estoqueProdutoFatorConversao', 'Fator de Conversão'],
-    ['estoqueGerarListaReposicao', 'Gerar Lista de Reposição'],
+    ['estoqueCadastro', 'Estoque Cadastro', RECURSO],
+    ['estoqueInventario', 'Inventário', telaInventario],
+    ['estoqueSaidaManual', 'Saída Manual', telaSaidaManual],
+    ['estoqueTransferencia', 'Transferência', telaTransferencia],
+    ['estoquePedidoCompra', 'Pedido de Compra', telaPedidoCompra],
+    [
+      'estoqueSugestaoPedido',
+      'Sugestão de Pedido',
+      () =>
+        import('../features/estoque-sugestao/sugestao-pedido-page.tsx').then((m) => ({
+          Component: m.SugestaoPedidoPage,
+        })),
+    ],
+    ['estoqueProdutoFornecedor', 'Produto Fornecedor', RECURSO],
+    ['estoqueProdutoFatorConversao', 'Fator de Conversão', RECURSO],
+    ['estoqueGerarListaReposicao', 'Gerar Lista de Reposição', telaListaReposicao],
     ['estoquePedidoTransferencia', 'Pedido de Transferência', telaPedidoTransferencia],
     ['solicitacaoPedidoTransferencia', 'Solicitação de Pedido de Transferência', telaPedidoTransferencia],
-    ['estoqueProducaoProdutos', 'Produção de Produtos'],
-    ['estoqueFichaTecnica', 'Ficha Técnica'],
+    ['estoqueProducaoProdutos', 'Produção de Produtos', telaProducao],
+    ['estoqueFichaTecnica', 'Ficha Técnica', RECURSO],
   ]),
   ...area('Financeiro', [
-    ['financeiroResumo', 'Resumo Financeiro'],
-    ['financeiroAgenda', 'Agenda Financeira'],
-    ['financeiroConta', 'Contas'],
-    ['financeiroPlanoConta', 'Plano de Contas'],
-    ['financeiroMovimentacao', 'Movimentação Financeira'],
-    ['conciliacaoCaixa', 'Conciliação de Caixa'],
+    ['financeiroResumo', 'Resumo Financeiro', telaResumoFinanceiro],
+    ['financeiroAgenda', 'Agenda Financeira', telaAgendaFinanceira],
+    ['financeiroConta', 'Contas', RECURSO],
+    ['financeiroPlanoConta', 'Plano de Contas', telaPlanoContas],
+    ['financeiroMovimentacao', 'Movimentação Financeira', telaMovimentacaoFinanceira],
+    [
+      'conciliacaoCaixa',
+      'Conciliação de Caixa',
+      () =>
+        import('../features/conciliacao-caixa/conciliacao-caixa-page.tsx').then((m) => ({
+          Component: m.ConciliacaoCaixaPage,
+        })),
+    ],
     ['calendarioRecebimento', 'Calendário de Recebimento', telaCalendarioFinanceiro],
     ['calendarioPagamento', 'Calendário de Pagamento', telaCalendarioFinanceiro],
   ]),
@@ -230,33 +359,55 @@ export const ROTAS: readonly DefinicaoRota[] = [
   ]),
   ...area('Relatórios', [
     ['listaProdutosVendidos', 'Lista de Produtos Vendidos'],
-    ['relatorioFinanceiroPlanoDeContas', 'Relatório Financeiro Plano de Contas'],
-    ['relatorioFinanceiroPlanoDeContasTeste', 'Relatório Financeiro Plano de Contas (Teste)'],
-    ['relatorioFinanceiroAgenda', 'Relatório Financeiro Agenda'],
-    ['relatorioQrCode', 'Relatório QR Code'],
+    ['relatorioFinanceiroPlanoDeContas', 'Relatório Financeiro Plano de Contas', telaDre],
+    ['relatorioFinanceiroPlanoDeContasTeste', 'Relatório Financeiro Plano de Contas (Teste)', telaDreMeses],
+    ['relatorioFinanceiroAgenda', 'Relatório Financeiro Agenda', telaRelatorioAgendaFinanceira],
+    ['relatorioQrCode', 'Relatório QR Code', telaRelatorioEventos('RelatorioQrCodePage')],
     ['relatorioVenda', 'Relatório de Vendas'],
     ['relatorioVendaNovo', 'Relatório de Vendas (Novo)'],
     ['relatorioVendaFranquia', 'Relatório de Vendas Franquia'],
     ['relatorioVendaProdutos', 'Relatório de Vendas por Produto'],
-    ['relatorioVendaInsumos', 'Relatório de Vendas Insumos'],
-    ['relatorioVendaCancelamentos', 'Relatório de Cancelamentos'],
-    ['relatorioVendaDescontos', 'Relatório de Descontos'],
-    ['relatorioVendaTransferencias', 'Relatório de Transferências'],
+    ['relatorioVendaInsumos', 'Relatório de Vendas Insumos', telaRelatorioVendaInsumos],
+    [
+      'relatorioVendaCancelamentos',
+      'Relatório de Cancelamentos',
+      telaRelatorioEventos('RelatorioCancelamentosPage'),
+    ],
+    ['relatorioVendaDescontos', 'Relatório de Descontos', telaRelatorioEventos('RelatorioDescontosPage')],
+    [
+      'relatorioVendaTransferencias',
+      'Relatório de Transferências',
+      telaRelatorioEventos('RelatorioTransferenciasPage'),
+    ],
     ['relatorioVendasResumoFiscal', 'Resumo Fiscal de Vendas', telaResumoFiscal],
-    ['relatorioEstoqueInventario', 'Relatório de Inventário'],
-    ['relatorioEstoqueSaidaManual', 'Relatório de Saída Manual'],
-    ['relatorioEstoqueCompras', 'Relatório de Compras'],
+    ['relatorioEstoqueInventario', 'Relatório de Inventário', telaRelatorioInventario],
+    ['relatorioEstoqueSaidaManual', 'Relatório de Saída Manual', telaRelatorioSaidaManual],
+    ['relatorioEstoqueCompras', 'Relatório de Compras', telaRelatorioCompras],
     ['relatorioDFE', 'Relatório DF-e', telaRelatorioDfe],
-    ['relatorioEstoqueProduto', 'Relatório de Estoque por Produto'],
-    ['relatorioEstoqueFluxo', 'Relatório de Fluxo de Estoque'],
-    ['relatorioMovimentacaoProdutos', 'Relatório de Movimentação de Produtos'],
-    ['relatorioEstoqueTransferencia', 'Relatório de Transferência de Estoque'],
-    ['relatoriosDoSistema', 'Relatórios do Sistema'],
-    ['relatoriosCriados', 'Relatórios Criados'],
+    ['relatorioEstoqueProduto', 'Relatório de Estoque por Produto', telaPosicaoEstoque],
+    ['relatorioEstoqueFluxo', 'Relatório de Fluxo de Estoque', telaRelatorioFluxoEstoque],
+    ['relatorioMovimentacaoProdutos', 'Relatório de Movimentação de Produtos', telaKardex],
+    ['relatorioEstoqueTransferencia', 'Relatório de Transferência de Estoque', telaRelatorioTransferencia],
+    [
+      'relatoriosDoSistema',
+      'Relatórios do Sistema',
+      () =>
+        import('../features/relatorios-catalogo/relatorios-do-sistema-page.tsx').then((m) => ({
+          Component: m.RelatoriosDoSistemaPage,
+        })),
+    ],
+    [
+      'relatoriosCriados',
+      'Relatórios Criados',
+      () =>
+        import('../features/relatorios-catalogo/relatorios-criados-page.tsx').then((m) => ({
+          Component: m.RelatoriosCriadosPage,
+        })),
+    ],
   ]),
   ...area('Dashboards', [
-    ['dashboardDefault', 'Dashboard'],
-    ['dashboardDefault2', 'Dashboard 2'],
+    ['dashboardDefault', 'Dashboard', telaDashboard],
+    ['dashboardDefault2', 'Dashboard 2', telaDashboard2],
   ]),
 ];
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { TIPO_PAGAMENTO } from '../catalogos/venda.ts';
-import { type DecimalTexto, decimalTextoSchema, escreverDinheiro, lerDinheiro } from '../dinheiro/decimal.ts';
+import { type DecimalTexto, escreverDinheiro, lerDinheiro } from '../dinheiro/decimal.ts';
 import { formatarMoeda } from '../formatacao/formatacao.ts';
+import { zDecimalTexto, zInteiro } from '../validadores/entrada.ts';
 
 // Cash closing figures (spec 1 section 3 "Cash closing", section 9), computed once here for the server's report,
 // the POS screen and the printed closing slip, each with the label it is shown under. The spec names one figure,
@@ -47,37 +48,42 @@ export interface EntradaFechamento {
   descricaoTipo: (tipo: number) => string;
 }
 
+// The slip's figures come back from the client to be printed (POST /api/impressao, layout 'fechamento'):
+// amounts below 10^12 with at most 6 places, counts and codes within an integer column (issue 14 point 8).
+const valorFigura = zDecimalTexto();
+const contagemFigura = zInteiro(0);
+
 export const linhaConferenciaSchema = z.object({
-  tipo: z.number().int(),
+  tipo: contagemFigura,
   descricao: z.string(),
-  esperado: decimalTextoSchema,
-  contado: decimalTextoSchema.nullable(),
-  diferenca: decimalTextoSchema.nullable(),
+  esperado: valorFigura,
+  contado: valorFigura.nullable(),
+  diferenca: valorFigura.nullable(),
 });
 export type LinhaConferencia = z.infer<typeof linhaConferenciaSchema>;
 
 export const figurasFechamentoSchema = z.object({
-  valorAbertura: decimalTextoSchema,
+  valorAbertura: valorFigura,
   vendasPorForma: z.array(
     z.object({
-      tipo: z.number().int(),
+      tipo: contagemFigura,
       descricao: z.string(),
-      quantidade: z.number().int(),
-      valor: decimalTextoSchema,
+      quantidade: contagemFigura,
+      valor: valorFigura,
     }),
   ),
-  totalVendasRegistradas: decimalTextoSchema,
-  vendasDinheiro: decimalTextoSchema,
-  totalSuprimentos: decimalTextoSchema,
-  quantidadeSuprimentos: z.number().int(),
-  totalSangrias: decimalTextoSchema,
-  quantidadeSangrias: z.number().int(),
-  dinheiroEsperado: decimalTextoSchema,
+  totalVendasRegistradas: valorFigura,
+  vendasDinheiro: valorFigura,
+  totalSuprimentos: valorFigura,
+  quantidadeSuprimentos: contagemFigura,
+  totalSangrias: valorFigura,
+  quantidadeSangrias: contagemFigura,
+  dinheiroEsperado: valorFigura,
   conferencia: z.array(linhaConferenciaSchema),
   contado: z.boolean(),
-  diferencaTotal: decimalTextoSchema.nullable(),
+  diferencaTotal: valorFigura.nullable(),
   /** The spec's "total sales" (receipts + bleed-offs + payments - supplies), from the count when counted. */
-  totalVendasContagem: decimalTextoSchema,
+  totalVendasContagem: valorFigura,
 });
 export type FigurasFechamento = z.infer<typeof figurasFechamentoSchema>;
 

@@ -4,9 +4,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   AMBIENTE,
+  bandeirasCartao,
   CRT,
   cfops,
   classificarCfop,
+  codigoBandeira,
   codigoUf,
   consumidoresFinais,
   csosns,
@@ -32,6 +34,7 @@ import {
   modalidadesFrete,
   modelosDocumentoFiscal,
   motivosDesoneracaoIcms,
+  nomeBandeira,
   origensEntradaNota,
   origensMercadoria,
   processosEmissao,
@@ -276,5 +279,43 @@ describe('boleto returns', () => {
     expect(
       retornosBoleto.itens.map((i) => i.id).every((id) => (id >= 2 && id <= 54) || id === 73 || id === 99),
     ).toBe(true);
+  });
+});
+
+describe('card brands (tBand)', () => {
+  it('are the table of the 4.00 layout, codes of two digits as the XSD pattern [0-9]{2}', () => {
+    expect(bandeirasCartao.itens.map((i) => `${i.sigla} ${i.descricao}`)).toEqual([
+      '01 Visa',
+      '02 Mastercard',
+      '03 American Express',
+      '04 Sorocred',
+      '05 Diners Club',
+      '06 Elo',
+      '07 Hipercard',
+      '08 Aura',
+      '09 Cabal',
+      '99 Outros',
+    ]);
+    for (const i of bandeirasCartao.itens) expect(i.sigla).toMatch(/^[0-9]{2}$/);
+  });
+  it.each([
+    ['01', '01'],
+    ['1', '01'],
+    ['99', '99'],
+    ['VISA', '01'],
+    ['Master Card', '02'],
+    ['Amex', '03'],
+    ['elo', '06'],
+    ['Hipercard', '07'],
+    ['10', null],
+    ['Banricompras', null],
+    ['', null],
+    [null, null],
+  ])('codigoBandeira(%s) = %s', (valor, codigo) => {
+    expect(codigoBandeira(valor)).toBe(codigo);
+  });
+  it('names a code, and leaves an unknown one as it is', () => {
+    expect(nomeBandeira('06')).toBe('Elo');
+    expect(nomeBandeira('42')).toBe('42');
   });
 });

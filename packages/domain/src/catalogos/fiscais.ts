@@ -523,6 +523,51 @@ export const meiosPagamentoFiscal = definirCatalogo(
   ] as const),
 );
 
+// Card brand (tBand of the card group, NF-e layout 4.00): the table of the 4.00 schema's documentation
+// ("01–Visa; 02–Mastercard; 03–American Express; 04–Sorocred;05-Diners Club;06-Elo;07-Hipercard;08-Aura;
+// 09-Cabal;99–Outros"). PL_009 and PL_010 keep the tag as any two digits and list no names.
+export const bandeirasCartao = definirCatalogo(
+  'bandeiraCartao',
+  codigos('bandeiraCartao', 2, [
+    [1, 'Visa'],
+    [2, 'Mastercard'],
+    [3, 'American Express'],
+    [4, 'Sorocred'],
+    [5, 'Diners Club'],
+    [6, 'Elo'],
+    [7, 'Hipercard'],
+    [8, 'Aura'],
+    [9, 'Cabal'],
+    [99, 'Outros'],
+  ] as const),
+);
+const PELO_NOME_BANDEIRA = new Map<string, string>([
+  ...bandeirasCartao.itens.map((i) => [normalizarNomeBandeira(i.descricao), String(i.sigla)] as const),
+  ['amex', '03'],
+  ['master', '02'],
+  ['diners', '05'],
+]);
+function normalizarNomeBandeira(nome: string): string {
+  return nome
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]/gi, '')
+    .toLowerCase();
+}
+/** The tBand code of a code ('1', '01') or of a brand's name ('VISA', 'Master Card'); null when neither. */
+export function codigoBandeira(valor: string | null | undefined): string | null {
+  const t = (valor ?? '').trim();
+  if (!t) return null;
+  if (/^\d{1,2}$/.test(t)) {
+    const c = t.padStart(2, '0');
+    return bandeirasCartao.itens.some((i) => i.sigla === c) ? c : null;
+  }
+  return PELO_NOME_BANDEIRA.get(normalizarNomeBandeira(t)) ?? null;
+}
+/** 'Visa' for '01'; the code itself when unknown. */
+export const nomeBandeira = (codigo: string): string =>
+  bandeirasCartao.itens.find((i) => i.sigla === codigo)?.descricao ?? codigo;
+
 export const statusNotaFiscal = definirCatalogo('statusNotaFiscal', [
   item('statusNotaFiscal', 0, 'Em digitação'),
   item('statusNotaFiscal', 2, 'Cancelada'),

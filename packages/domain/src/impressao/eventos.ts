@@ -3,7 +3,7 @@
 
 /** Agent -> server: join the rooms of these terminals. Ack `{ valido, data: { terminais } | { message } }`. */
 export const EVENTO_ENTRAR_IMPRESSAO = 'entrarImpressao';
-/** Server -> agents of a terminal: new jobs are waiting (claim them with POST /api/impressao/reservar). */
+/** Server -> agents of a terminal: new jobs are waiting (claim them with POST /api/impressao/agente/reservar). */
 export const EVENTO_IMPRESSAO_NOVA = 'impressaoNova';
 /** Server -> store room `empresa:<id>`: a job was printed or failed (its summary). */
 export const EVENTO_IMPRESSAO_STATUS = 'impressaoStatus';

@@ -4,7 +4,16 @@ import type { PermissoesRecurso } from '../catalogos/permissoes.ts';
 // The server derives the table, the filter whitelist and the input validation from it; the web derives
 // the generic list and form. Sales, cash periods and fiscal documents are hand-written modules instead.
 
-export type ValidadorTexto = 'cpf' | 'cnpj' | 'cpfCnpj' | 'email' | 'cep' | 'gtin' | 'cClassTrib' | 'ncm';
+export type ValidadorTexto =
+  | 'cpf'
+  | 'cnpj'
+  | 'cpfCnpj'
+  | 'email'
+  | 'cep'
+  | 'gtin'
+  | 'cClassTrib'
+  | 'ncm'
+  | 'codigoPlano';
 
 interface CampoBase {
   /** Label shown in forms and lists (pt-BR). */
@@ -14,6 +23,11 @@ interface CampoBase {
   readonly privado?: boolean;
   /** Searched by the list's free-text box. */
   readonly busca?: boolean;
+  /**
+   * Shown but never written by a client (a code the server assigns): the generic form shows it read-only and
+   * validarRecurso leaves it out of a write, so the repository never stores what a client sent for it.
+   */
+  readonly somenteLeitura?: boolean;
 }
 
 export interface CampoTexto extends CampoBase {
@@ -48,6 +62,11 @@ export interface CampoNumero extends CampoBase {
   readonly unico?: boolean;
   /** The value is the id of an entry of this domain catalogue (stored as the bare id, e.g. CRT 1). */
   readonly catalogoId?: string;
+  /**
+   * Numbered by the database when the row is created (an identity column from `inicio`), unique across the
+   * installation, not per group; use with `somenteLeitura` (the group's login code).
+   */
+  readonly numeracao?: { readonly inicio: number };
 }
 export interface CampoBooleano extends CampoBase {
   readonly tipo: 'booleano';
@@ -129,6 +148,25 @@ export interface DefinicaoRecurso {
    * store too), for the list filters and sorts that must stay fast on large tables.
    */
   readonly indices?: readonly (readonly string[])[];
+  /**
+   * Combinations of fields that identify a row among those not in the trash (after the group; store-scoped
+   * tables lead with the store too), kept by a unique index; a duplicate is refused with `mensagem`. An empty
+   * reference counts as one value, so two rows without it collide too.
+   */
+  readonly unicos?: readonly UnicoRecurso[];
+}
+
+export interface UnicoRecurso {
+  readonly campos: readonly string[];
+  readonly mensagem: string;
+}
+
+/**
+ * Name of the unique index of a combination (the server maps a duplicate on it to its message), within the
+ * 63 characters PostgreSQL keeps of a name.
+ */
+export function nomeIndiceUnico(def: Pick<DefinicaoRecurso, 'tabelaSql'>, campos: readonly string[]): string {
+  return `${`${def.tabelaSql}_${campos.map(paraSnakeCase).join('_')}`.slice(0, 60)}_uq`;
 }
 
 /** What a secret field shows instead of its value (issue 14 point 3). */
@@ -155,6 +193,7 @@ export function definirRecurso<const C extends Record<string, Campo>>(
     // List columns must name fields of the definition (checked at compile time).
     lista: { readonly colunas: readonly (keyof C & string)[]; readonly ordem?: keyof C & string };
     indices?: readonly (readonly (keyof C & string)[])[];
+    unicos?: readonly { readonly campos: readonly (keyof C & string)[]; readonly mensagem: string }[];
   },
 ): DefinicaoRecurso {
   return { ...definicao, tabelaSql: definicao.tabelaSql ?? paraSnakeCase(definicao.tabela) };

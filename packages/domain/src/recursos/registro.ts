@@ -23,11 +23,22 @@ import {
   refs,
   texto,
 } from './definir-recurso.ts';
+import { RECURSOS_ESTOQUE } from './estoque.ts';
+import { RECURSOS_FINANCEIRO } from './financeiro.ts';
+import { operadoraRegraRecebimento } from './financeiro-recebimento.ts';
 import { RECURSOS_IMPRESSAO } from './impressao.ts';
 import { RECURSOS_KDS } from './kds.ts';
 import { RECURSOS_REFERENCIA } from './referencia.ts';
 import { validarJanelaVenda } from './regras-janela.ts';
 
+export {
+  estoqueCadastro,
+  estoqueFichaTecnica,
+  estoqueProdutoFatorConversao,
+  estoqueProdutoFornecedor,
+} from './estoque.ts';
+export { financeiroConta, financeiroPlanoConta } from './financeiro.ts';
+export { operadoraRegraRecebimento } from './financeiro-recebimento.ts';
 export { produtoGeralSetorEmpresa, setorImpressaoProducao } from './impressao.ts';
 export { olhoNoImposto } from './referencia.ts';
 
@@ -49,6 +60,9 @@ export const grupoEmpresarial = definirRecurso({
   escopo: 'grupo',
   campos: {
     descricao: texto('Descrição', { obrigatorio: true, max: 100, busca: true }),
+    // What staff type at login and password reset when the deployment hides the group list
+    // (LISTA_GRUPOS_PUBLICA=false, issue 14 point 11): 6 digits given by the server, the demo group 100001.
+    codigo: inteiro('Código do Grupo Empresarial', { somenteLeitura: true, numeracao: { inicio: 100001 } }),
     // controleDeFranquia, vincularEstoqueFornecedorPorEmpresa; configuracoesEmail holds the SMTP settings.
     configuracoes: json('Configurações', {
       caminhosFiltro: ['controleDeFranquia'],
@@ -69,7 +83,7 @@ export const grupoEmpresarial = definirRecurso({
       },
     }),
   },
-  lista: { colunas: ['descricao'], ordem: 'descricao' },
+  lista: { colunas: ['descricao', 'codigo'], ordem: 'descricao' },
   permissoes: permissoesDoRecurso('grupoEmpresarial'),
 });
 
@@ -153,6 +167,8 @@ export const empresa = definirRecurso({
         }),
         atualizarPrecoCustoTransferencia: booleano('Atualizar preço de custo na transferência'),
         tipoCusto: texto('Tipo de Custo', { opcoes: ['custoMedio', 'ultimoCusto', 'custoReposicao'] }),
+        /** Manual exits, transfers and production may leave the balance below zero (sales always may). */
+        permitirEstoqueNegativo: booleano('Permitir estoque negativo'),
       },
     }),
     fiscal: json('Fiscal', {
@@ -429,6 +445,8 @@ export const produtoGeral = definirRecurso({
     descricao: texto('Descrição', { obrigatorio: true, max: 120, busca: true }),
     gtin: texto('Código de Barras (GTIN)', { validador: 'gtin', busca: true }),
     tipoProduto: catalogo('Tipo de Produto', 'tipoProduto', { obrigatorio: true }),
+    /** What the stock screens call it (spec 1 §3 "Product"): Normal, Ingrediente, Adicional. */
+    tipoProdutoEstoque: catalogo('Tipo de Produto (Estoque)', 'tipoProdutoEstoque'),
     unidade: ref('Unidade', 'unidadeMedida'),
     unidadeCompra: ref('Unidade de Compra', 'unidadeMedida'),
     preco: decimal('Preço', 2, { min: 0 }),
@@ -658,6 +676,9 @@ export const RECURSOS: readonly DefinicaoRecurso[] = [
   ...RECURSOS_KDS,
   ...RECURSOS_IMPRESSAO,
   ...RECURSOS_REFERENCIA,
+  ...RECURSOS_ESTOQUE,
+  ...RECURSOS_FINANCEIRO,
+  operadoraRegraRecebimento,
 ];
 
 const porTabela = new Map(RECURSOS.map((r) => [r.tabela, r]));

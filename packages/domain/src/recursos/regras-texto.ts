@@ -5,6 +5,7 @@ import type { ResultadoRegra } from '../validadores/genericos.ts';
 import { gtinValido } from '../validadores/gtin.ts';
 import { validarFormatoNcm } from '../validadores/ncm.ts';
 import type { ValidadorTexto } from './definir-recurso.ts';
+import { validarCodigoPlano } from './regras-financeiro.ts';
 
 // The text validators a field definition can name, bound to the domain's validators and their messages.
 export const REGRAS_TEXTO: Record<ValidadorTexto, (valor: string) => ResultadoRegra> = {
@@ -17,6 +18,7 @@ export const REGRAS_TEXTO: Record<ValidadorTexto, (valor: string) => ResultadoRe
   gtin: (valor) => gtinValido(valor) || 'GTIN Inválido',
   cClassTrib: validarCClassTrib,
   ncm: validarFormatoNcm,
+  codigoPlano: validarCodigoPlano,
 };
 
 // Type mismatches a generic form can't produce but a raw API call can.

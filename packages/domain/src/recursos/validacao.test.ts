@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formaPagamento,
+  grupoEmpresarial,
   pessoa,
   produtoCombo,
   produtoGeral,
@@ -232,5 +233,13 @@ describe('validarRecurso: combo groups, price-table lines, IBS/CBS classificatio
     expect(com('999001')).toEqual({
       'configuracaoImposto.IBSCBS.cClassTrib': 'Classificação Tributária Inválida',
     });
+  });
+
+  it('a read-only field (the group code the server gives) is never part of a write, whatever is sent', () => {
+    for (const codigo of [100002, 'x', -1, null]) {
+      const r = validarRecurso(grupoEmpresarial, { descricao: 'Rede', codigo }, true);
+      expect(r.erros).toEqual({});
+      expect(r.valores).toEqual({ descricao: 'Rede' });
+    }
   });
 });

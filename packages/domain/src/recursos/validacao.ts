@@ -178,7 +178,9 @@ export function validarRecurso(def: DefinicaoRecurso, corpo: unknown, parcial: b
   }
   const entrada = corpo as Record<string, unknown>;
   for (const [nome, campo] of Object.entries(def.campos)) {
-    if (campo.privado) continue;
+    // A private field is never accepted from a client; a read-only one is the server's (its code): both are
+    // left out of what gets written, whatever the body says.
+    if (campo.privado || campo.somenteLeitura) continue;
     if (nome === 'empresa' && def.escopo === 'empresa') continue;
     const presente = Object.hasOwn(entrada, nome);
     const valor = entrada[nome];

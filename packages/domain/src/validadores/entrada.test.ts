@@ -5,9 +5,13 @@ import {
   lerDataIso,
   lerNumeroEntrada,
   MENSAGENS_ENTRADA as M,
+  mensagemCasasDecimais,
   textoInseguroEm,
   validarTextoSeguro,
+  zDataTexto,
   zDecimal,
+  zDecimalEntrada,
+  zDecimalTexto,
   zInteiro,
   zTexto,
 } from './entrada.ts';
@@ -64,5 +68,36 @@ describe('what the database can hold (issue 14 point 8)', () => {
     expect(mensagens).toEqual([`mesa: ${M.inteiroLimite}`, `obs: ${M.textoNulo}`, `valor: ${M.decimal}`]);
     const padrao = z.object({ n: z.number() }).safeParse({ n: 'x' }, { error: erroZodPtBr });
     expect(padrao.error?.issues[0]?.message).toBe('Valor inválido: informe um número.');
+  });
+
+  it('decimal pieces of hand-written routes: notation, limit, places, sign; dates of real days as ISO', () => {
+    const erro = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+      r.success ? undefined : r.error?.issues[0]?.message;
+    const dinheiro = zDecimalTexto({ casas: 2, minimo: 0 });
+    expect(dinheiro.parse(' 12.50 ')).toBe('12.50');
+    expect(dinheiro.parse('0')).toBe('0');
+    expect(erro(dinheiro.safeParse('1.239'))).toBe(mensagemCasasDecimais(2));
+    expect(erro(dinheiro.safeParse('-1.00'))).toBe(M.negativo);
+    expect(erro(dinheiro.safeParse('1'.repeat(30)))).toBe(M.decimalLimite);
+    expect(erro(dinheiro.safeParse('1000000000000'))).toBe(M.decimalLimite);
+    expect(erro(dinheiro.safeParse('0x1F'))).toBe(M.numeroNotacao);
+    expect(erro(dinheiro.safeParse('1e3'))).toBe(M.numeroNotacao);
+    for (const nada of ['NaN', 'Infinity', '-Infinity', 'doze', ''])
+      expect(erro(dinheiro.safeParse(nada))).toBe(M.numero);
+    expect(erro(dinheiro.safeParse(12))).toBe(M.numero);
+    expect(erro(zDecimalTexto({ positivo: true }).safeParse('0'))).toBe(M.positivo);
+    expect(erro(zDecimalTexto().safeParse('1.1234567'))).toBe(mensagemCasasDecimais(6));
+    expect(erro(zDecimalTexto({ maximo: 100 }).safeParse('100.01'))).toBe('Valor máximo: 100.');
+    const taxa = zDecimalEntrada({ casas: 2, minimo: 0 });
+    expect(taxa.parse(7.5)).toBe('7.5');
+    expect(taxa.parse('7.50')).toBe('7.50');
+    expect(erro(taxa.safeParse(1e30))).toBe(M.decimalLimite);
+    expect(erro(taxa.safeParse(1e-7))).toBe(mensagemCasasDecimais(2));
+    expect(erro(taxa.safeParse(-1))).toBe(M.negativo);
+    expect(erro(taxa.safeParse(true))).toBe(M.numero);
+    expect(zDataTexto.parse('2026-11-21')).toBe('2026-11-21');
+    expect(zDataTexto.parse('21/11/2026')).toBe('2026-11-21T00:00:00.000');
+    for (const ruim of ['2020-02-30', '0000-01-01', '275760-09-13', '31/02/2020', 'ontem', 5])
+      expect(erro(zDataTexto.safeParse(ruim))).toBe(M.data);
   });
 });

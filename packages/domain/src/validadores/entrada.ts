@@ -12,6 +12,8 @@ export const INTEIRO_MAXIMO = 2_147_483_647;
 export const DECIMAL_LIMITE = 1e12;
 /** Values one filter may carry (each one is a bound parameter; PostgreSQL takes at most 65,535). */
 export const FILTRO_MAXIMO_VALORES = 5000;
+/** The most decimal places a decimal column holds (numeric(18, 6)): more is refused, never rounded away. */
+export const CASAS_DECIMAIS_MAXIMAS = 6;
 
 export const MENSAGENS_ENTRADA = {
   textoNulo: 'Texto inválido: o caractere nulo (\\0) não é aceito.',
@@ -24,7 +26,15 @@ export const MENSAGENS_ENTRADA = {
   decimal: 'Valor decimal inválido',
   data: 'Data Inválida',
   filtroValores: `Filtro inválido: no máximo ${FILTRO_MAXIMO_VALORES} valores por consulta.`,
+  negativo: 'Valor inválido: não pode ser negativo.',
+  positivo: 'Valor inválido: informe um valor maior que zero.',
 } as const;
+
+/** A decimal with more places than its field keeps ('1.239' for money, 2 places). */
+export const mensagemCasasDecimais = (casas: number) =>
+  casas === 0
+    ? 'Valor inválido: informe um número sem casas decimais.'
+    : `Casas decimais demais: no máximo ${casas}.`;
 
 // A lone surrogate: JSON can carry it, UTF-8 (and so PostgreSQL) cannot.
 const SURROGATE_SOLTO = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -182,6 +192,93 @@ export const zDecimal = z
   .transform((v) => String(v))
   .refine((v) => /^-?\d+(\.\d+)?$/.test(v), { message: MENSAGENS_ENTRADA.decimal, abort: true })
   .refine((v) => Math.abs(Number(v)) < DECIMAL_LIMITE, MENSAGENS_ENTRADA.decimalLimite);
+
+/** What a decimal field of a hand-written route accepts, beyond plain notation below 10^12. */
+export interface OpcoesDecimal {
+  /** Decimal places the field keeps (default CASAS_DECIMAIS_MAXIMAS). */
+  casas?: number;
+  /** Smallest value (0: no negatives). */
+  minimo?: number;
+  /** Strictly above zero (a conversion factor, a quantity). */
+  positivo?: boolean;
+  /** Largest value (a percentage: 100). */
+  maximo?: number;
+}
+
+const DECIMAL_SIMPLES = /^-?\d+(?:\.(\d+))?$/;
+
+/** Why a decimal text does not fit its field, or undefined when it does. */
+export function problemaDecimal(texto: string, opcoes: OpcoesDecimal = {}): string | undefined {
+  const m = DECIMAL_SIMPLES.exec(texto);
+  if (!m) return /^[+-]?\.?\d/.test(texto) ? MENSAGENS_ENTRADA.numeroNotacao : MENSAGENS_ENTRADA.numero;
+  const n = Number(texto);
+  if (Math.abs(n) >= DECIMAL_LIMITE) return MENSAGENS_ENTRADA.decimalLimite;
+  const casas = opcoes.casas ?? CASAS_DECIMAIS_MAXIMAS;
+  if ((m[1]?.length ?? 0) > casas) return mensagemCasasDecimais(casas);
+  if (opcoes.positivo && !(n > 0)) return MENSAGENS_ENTRADA.positivo;
+  if (opcoes.minimo !== undefined && n < opcoes.minimo) {
+    return opcoes.minimo === 0 ? MENSAGENS_ENTRADA.negativo : `Valor mínimo: ${opcoes.minimo}.`;
+  }
+  if (opcoes.maximo !== undefined && n > opcoes.maximo) return `Valor máximo: ${opcoes.maximo}.`;
+  return undefined;
+}
+
+/** A JSON number as the decimal text it stands for ('1e-7' and '1e+21' are not plain decimals). */
+function numeroComoTexto(n: number, opcoes: OpcoesDecimal): string | { erro: string } {
+  if (!Number.isFinite(n)) return { erro: MENSAGENS_ENTRADA.numero };
+  if (Math.abs(n) >= DECIMAL_LIMITE) return { erro: MENSAGENS_ENTRADA.decimalLimite };
+  const texto = String(n);
+  return texto.includes('e')
+    ? { erro: mensagemCasasDecimais(opcoes.casas ?? CASAS_DECIMAIS_MAXIMAS) }
+    : texto;
+}
+
+/**
+ * A decimal of a hand-written route (a fee, a limit, a printed amount) sent as its text: plain notation, below
+ * 10^12, at most `casas` places, within `minimo`/`positivo`. Answered as the text, trimmed.
+ */
+export const zDecimalTexto = (opcoes: OpcoesDecimal = {}) =>
+  z
+    .string({ error: MENSAGENS_ENTRADA.numero })
+    .max(40, { error: MENSAGENS_ENTRADA.decimalLimite })
+    .transform((v) => v.trim())
+    .superRefine((v, ctx) => {
+      const erro = problemaDecimal(v, opcoes);
+      if (erro) ctx.addIssue({ code: 'custom', message: erro });
+    });
+
+/** As zDecimalTexto, also sent as a JSON number (answered as its text). */
+export const zDecimalEntrada = (opcoes: OpcoesDecimal = {}) =>
+  z.union([z.string(), z.number()], { error: MENSAGENS_ENTRADA.numero }).transform((v, ctx) => {
+    const texto = typeof v === 'number' ? numeroComoTexto(v, opcoes) : v.trim();
+    const erro =
+      typeof texto === 'string'
+        ? texto.length > 40
+          ? MENSAGENS_ENTRADA.decimalLimite
+          : problemaDecimal(texto, opcoes)
+        : texto.erro;
+    if (erro !== undefined || typeof texto !== 'string') {
+      ctx.addIssue({ code: 'custom', message: erro ?? MENSAGENS_ENTRADA.numero });
+      return z.NEVER;
+    }
+    return texto;
+  });
+
+/**
+ * A date or instant of a hand-written route (a report's period): a real day of years 1-9999, ISO 8601 or
+ * DD/MM/YYYY, answered as the ISO text to give the database (it never reads DD/MM in its own date order).
+ */
+export const zDataTexto = z
+  .string({ error: MENSAGENS_ENTRADA.data })
+  .max(40, { error: MENSAGENS_ENTRADA.data })
+  .transform((v, ctx) => {
+    const iso = lerDataEntrada(v);
+    if (iso === undefined) {
+      ctx.addIssue({ code: 'custom', message: MENSAGENS_ENTRADA.data });
+      return z.NEVER;
+    }
+    return iso;
+  });
 
 /**
  * pt-BR text for zod's own messages (types, sizes, unknown options), for schemas that give none.

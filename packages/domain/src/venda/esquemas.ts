@@ -156,6 +156,15 @@ export const pagamentoSchema = z.object({
   supervisorLixo: pessoaRefSchema.nullish(),
   /** extension: the seat this payment settled (per-seat payment). */
   posicao: z.number().int().min(1).nullish(),
+  /** extension (issue 18): card instalments and the terminal's NSU / authorisation, for the receivables. */
+  parcelas: z.number().int().min(1).max(99).nullish(),
+  nsu: z.string().max(40).nullish(),
+  autorizacao: z.string().max(40).nullish(),
+  /** extension (issue 18): the card brand as its NFC-e tBand code ('01' Visa...; catalogue bandeiraCartao). */
+  bandeira: z
+    .string()
+    .regex(/^\d{2}$/)
+    .nullish(),
 });
 export type Pagamento = z.infer<typeof pagamentoSchema>;
 export type PagamentoEntrada = z.input<typeof pagamentoSchema>;

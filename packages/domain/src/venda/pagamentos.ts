@@ -1,3 +1,4 @@
+import { nomeBandeira } from '../catalogos/fiscais.ts';
 import { TIPO_PAGAMENTO, TIPO_TROCO } from '../catalogos/venda.ts';
 import type { Centavos } from '../dinheiro/decimal.ts';
 import { escreverDinheiro, lerDinheiro, lerPagamento } from '../dinheiro/decimal.ts';
@@ -129,8 +130,32 @@ export interface NovoPagamento {
   readonly periodo?: Id | null;
   readonly observacao?: string;
   readonly posicao?: number | null;
+  /** Card: instalments (credit), the terminal's NSU and authorisation code (matched to the acquirer's file). */
+  readonly parcelas?: number | null;
+  readonly nsu?: string | null;
+  readonly autorizacao?: string | null;
+  /** Card brand, the NFC-e tBand code ('01' Visa, '02' Mastercard...; catalogue bandeiraCartao). */
+  readonly bandeira?: string | null;
   /** Required for convênio payments: the customer's agreements and used balance. */
   readonly convenio?: { readonly cliente: ClienteConvenio | null; readonly saldoUtilizado: string };
+}
+
+/** Credit card instalments the POS offers (1x..12x); the API takes up to 99 (spec 1 §3, issue 18). */
+export const PARCELAS_CARTAO_PDV = 12;
+
+/**
+ * A payment as screens and receipts name it: 'Crédito 3x' for a card in instalments, 'Crédito Visa 3x' when the
+ * brand is known, else the method.
+ */
+export function descricaoPagamento(p: {
+  readonly formaPagamento: { readonly descricao: string };
+  readonly parcelas?: number | null | undefined;
+  readonly bandeira?: string | null | undefined;
+}): string {
+  const marca = p.bandeira ? ` ${nomeBandeira(p.bandeira)}` : '';
+  return p.parcelas && p.parcelas > 1
+    ? `${p.formaPagamento.descricao}${marca} ${p.parcelas}x`
+    : `${p.formaPagamento.descricao}${marca}`;
 }
 
 /**
@@ -172,6 +197,10 @@ export function lancarPagamento(venda: Venda, novo: NovoPagamento, limite?: Cent
     caixa: novo.caixa ?? null,
     periodo: novo.periodo ?? null,
     data: novo.data,
+    parcelas: novo.parcelas ?? null,
+    nsu: novo.nsu ?? null,
+    autorizacao: novo.autorizacao ?? null,
+    bandeira: novo.bandeira ?? null,
     observacao: novo.observacao ?? '',
     lixo: false,
     supervisorLixo: null,

@@ -68,6 +68,7 @@ export interface ItemEntrada {
   vUnTrib?: string;
   vDesc?: string;
   vFrete?: string;
+  vSeg?: string;
   vOutro?: string;
   icms?: {
     orig?: string;
@@ -150,7 +151,7 @@ function item(v: unknown): ItemEntrada {
     vProd: obrig(p.vProd, 'vProd'),
   };
   if (cEAN && cEAN !== 'SEM GTIN') r.cEAN = cEAN;
-  copiar(r, p, ['CEST', 'uTrib', 'qTrib', 'vUnTrib', 'vDesc', 'vFrete', 'vOutro']);
+  copiar(r, p, ['CEST', 'uTrib', 'qTrib', 'vUnTrib', 'vDesc', 'vFrete', 'vSeg', 'vOutro']);
   const imposto = no(d.imposto);
   const grupoIcms = Object.values(no(imposto.ICMS))[0];
   if (grupoIcms)

@@ -432,16 +432,26 @@ function detPag(p: PagamentoNfce): [string, bigint] {
   if (tPag === '99') s += tagTexto('xPag', p.xPag ?? 'Outros', 60);
   s += `<vPag>${dec2(v)}</vPag>`;
   if (PAGAMENTOS_CARTAO.has(tPag) || p.cartao) {
-    const c = p.cartao;
-    if (c?.cAut || c?.CNPJ) {
-      s += '<card><tpIntegra>1</tpIntegra>';
-      if (c.CNPJ) s += `<CNPJ>${somenteDigitos(c.CNPJ)}</CNPJ>`;
-      if (c.tBand) s += `<tBand>${c.tBand}</tBand>`;
-      if (c.cAut) s += tagTexto('cAut', c.cAut, 128);
-      s += '</card>';
-    } else {
-      s += '<card><tpIntegra>2</tpIntegra></card>';
+    const c = p.cartao ?? {};
+    // MOC 4.00 card group: tpIntegra is required; CNPJ of the acquirer, tBand and cAut are optional and an
+    // empty one is left out (an empty tag breaks the XSD). 2 unless the payment went through a TEF/integrated POS.
+    const tpIntegra = c.tpIntegra ?? 2;
+    if (tpIntegra !== 1 && tpIntegra !== 2)
+      throw new ErroMontagemNfce(`tpIntegra inválido: ${String(tpIntegra)}`);
+    s += `<card><tpIntegra>${tpIntegra}</tpIntegra>`;
+    const cnpj = somenteDigitos(c.CNPJ ?? '');
+    if (cnpj) {
+      if (cnpj.length !== 14) throw new ErroMontagemNfce(`CNPJ da operadora do cartão inválido: ${c.CNPJ}`);
+      s += `<CNPJ>${cnpj}</CNPJ>`;
     }
+    const tBand = (c.tBand ?? '').trim();
+    if (tBand) {
+      if (!/^\d{1,2}$/.test(tBand)) throw new ErroMontagemNfce(`Bandeira do cartão inválida: ${tBand}`);
+      s += `<tBand>${tBand.padStart(2, '0')}</tBand>`;
+    }
+    const cAut = limparTexto(c.cAut ?? '', 128);
+    if (cAut) s += tagTexto('cAut', cAut, 128);
+    s += '</card>';
   }
   return [`${s}</detPag>`, v];
 }

@@ -1,6 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { MENSAGENS_VALIDACAO, PERMISSAO, validarAutorizacaoUsuario } from '@retaguarda/domain';
+import {
+  INTEIRO_MAXIMO,
+  MENSAGENS_VALIDACAO,
+  PERMISSAO,
+  validarAutorizacaoUsuario,
+} from '@retaguarda/domain';
 import { MENSAGENS_LIBERACAO } from '@retaguarda/domain/validadores/liberacao-vinculo';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -64,6 +69,9 @@ export class ServicoAuth {
     const r = validarAutorizacaoUsuario({ identificador }, { exigirSenha: false });
     if (!r.valido) throw new ErroNegocio(r.mensagem);
     const { tipo, valor } = r.identificador;
+    // An internal code past the integer column (a 12-digit number typed as the login) is nobody's: asked to
+    // the database it would be a value error, not "not found" (issue 14 point 8).
+    if (tipo === 'codigoInterno' && valor > INTEIRO_MAXIMO) return undefined;
     const condicao =
       tipo === 'email'
         ? sql`lower(email) = ${valor}`
@@ -146,14 +154,35 @@ export class ServicoAuth {
     }
   }
 
+  /**
+   * The group a login or a password reset names: its short code (what staff type when the list is hidden,
+   * LISTA_GRUPOS_PUBLICA=false) or its id (the public list, and devices that remembered the id before the code).
+   */
+  async grupoDoAcesso(codigoOuId: string): Promise<Linha | undefined> {
+    const texto = codigoOuId.trim();
+    const condicao = /^\d{1,9}$/.test(texto)
+      ? sql`codigo = ${Number(texto)}`
+      : /^[0-9a-f]{24}$/.test(texto)
+        ? sql`id = ${texto}`
+        : sql`false`;
+    return consultarUm(
+      this.db,
+      sql`select id, descricao, codigo, configuracoes from grupo_empresarial where ${condicao} and lixo = false`,
+    );
+  }
+
   async login(entrada: { email: string; senha: string; grupoEmpresarial?: string | undefined }, ip: string) {
     if (!entrada.grupoEmpresarial) throw new ErroNegocio(MENSAGENS_VALIDACAO.grupoEmpresarialNaoInformado);
-    const grupo = await consultarUm(
-      this.db,
-      sql`select id, descricao, configuracoes from grupo_empresarial where id = ${entrada.grupoEmpresarial} and lixo = false`,
+    const grupo = await this.grupoDoAcesso(entrada.grupoEmpresarial);
+    // A code of no group is answered as a wrong password, after the same work (the user looked up, a password
+    // hash checked, the address's failure counted): neither the text nor the time tells which codes exist.
+    const usuario = await this.verificarCredenciais(
+      (grupo?.id as string | undefined) ?? '',
+      entrada.email,
+      entrada.senha,
+      ip,
     );
-    if (!grupo) throw new ErroNegocio('Grupo Empresarial não encontrado.');
-    const usuario = await this.verificarCredenciais(grupo.id as string, entrada.email, entrada.senha, ip);
+    if (!grupo) throw new ErroNegocio(MENSAGEM_CREDENCIAIS);
     const { token, expiraEm } = await this.tokens.emitir({
       usuarioId: usuario.id as string,
       grupoEmpresarialId: grupo.id as string,
@@ -165,6 +194,7 @@ export class ServicoAuth {
       grupoEmpresarial: {
         _id: grupo.id,
         descricao: grupo.descricao,
+        codigo: grupo.codigo,
         configuracoes: publicas(grupo.configuracoes),
       },
     };
@@ -186,8 +216,10 @@ export class ServicoAuth {
    * Password recovery: e-mails a one-time key (valid 1 h). The answer is the same whether the e-mail exists
    * or not, so the form cannot be used to discover accounts.
    */
-  async recuperarSenha(email: string, grupoEmpresarialId: string, origem: string, ip = ''): Promise<string> {
-    if (!grupoEmpresarialId) throw new ErroNegocio(MENSAGENS_VALIDACAO.grupoEmpresarialNaoInformado);
+  async recuperarSenha(email: string, codigoOuId: string, origem: string, ip = ''): Promise<string> {
+    if (!codigoOuId) throw new ErroNegocio(MENSAGENS_VALIDACAO.grupoEmpresarialNaoInformado);
+    // The group's code or id; a code of no group looks for the user in none (the same answer, the same work).
+    const grupoEmpresarialId = ((await this.grupoDoAcesso(codigoOuId))?.id as string | undefined) ?? '';
     const resposta = 'Se o e-mail estiver cadastrado, enviamos as instruções para criar uma nova senha.';
     // Rate-limited per address and per account, silently: the answer never tells what happened.
     if (!(await this.limite.consumir(`reset-ip:${ip}`, ORCAMENTO_RESET_IP))) return resposta;

@@ -5,8 +5,10 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { ServicoVendas } from '../vendas/vendas.service.ts';
 import { ServicoCaixa } from './caixa.service.ts';
+import { rotasConciliacaoCaixa } from './conciliacao-caixa.routes.ts';
 
-// Cash routes: periods (open, current, list, close, reconcile, report) and supply / bleed-off slips.
+// Cash routes: periods (open, current, list, close, reconcile, report) and supply / bleed-off slips; the finance
+// clerk's closings list and detail in conciliacao-caixa.routes.ts.
 
 const id = z.string().regex(/^[0-9a-f]{24}$/, 'Id inválido');
 const ref = z.union([id, z.object({ _id: id }).transform((o) => o._id)]);
@@ -102,8 +104,20 @@ export async function rotasCaixa(app: FastifyInstance): Promise<void> {
       ),
   );
 
-  r.post('/api/periodo/conciliar', { schema: { tags, body: z.object({ periodo: ref }) } }, async (request) =>
-    ok(await s.conciliar(await ctx(request), request.body.periodo)),
+  r.post(
+    '/api/periodo/conciliar',
+    {
+      schema: {
+        tags,
+        body: z.object({
+          periodo: ref,
+          // A supervisor release is a signed token (as in /api/periodo/fechar), longer than 100 characters.
+          liberacao: z.string().max(4096).optional(),
+          observacao: z.string().trim().max(500).optional(),
+        }),
+      },
+    },
+    async (request) => ok(await s.conciliar(await ctx(request), request.body.periodo, request.body)),
   );
 
   r.post(
@@ -129,4 +143,6 @@ export async function rotasCaixa(app: FastifyInstance): Promise<void> {
   r.get('/api/periodo/:id/relatorio', { schema: { tags, params: z.object({ id }) } }, async (request) =>
     ok(await s.relatorio(await ctx(request), request.params.id)),
   );
+
+  await rotasConciliacaoCaixa(app, s, vendas);
 }

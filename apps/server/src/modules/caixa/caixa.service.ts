@@ -39,6 +39,8 @@ export const MC = {
   periodoAberto: 'Período ainda esta aberto, feche o caixa antes de conciliar!',
   valorInvalido: 'Valor inválido',
   sangriaMaiorSaldo: 'Valor da sangria maior que o saldo em dinheiro do caixa!',
+  diferencaConciliacao: (valor: string) =>
+    `Fechamento com diferença de R$ ${valor.replace('.', ',')}: é necessária a liberação de supervisor (Fechar Caixa com Diferença) para conciliar.`,
   diferenca: (valor: string) =>
     `Existe diferença de R$ ${valor} no fechamento do caixa, é necessário liberação de supervisor (Fechar Caixa com Diferença)!`,
 } as const;
@@ -368,13 +370,37 @@ export class ServicoCaixa {
     return this.relatorio(ctx, id);
   }
 
-  async conciliar(ctx: Contexto, periodoId: string) {
+  /**
+   * Reconciling a closed period (conciliacaoCaixa, issue 18): the checker confirms it and the finance worker
+   * posts its cash. A closing with a divergence is accepted only with permission 42 (Fechar Caixa com
+   * Diferença), the checker's own or a supervisor's release; the reconciliation records who accepted it, its
+   * note, when and who reconciled, in its own columns (the closing's supervisor and note are kept).
+   */
+  async conciliar(
+    ctx: Contexto,
+    periodoId: string,
+    e: { liberacao?: string | undefined; observacao?: string | undefined } = {},
+  ) {
     const p = await this.obter(ctx, periodoId);
     this.vendas.exigir(ctx, PERMISSAO.conciliacaoCaixaManter, p.empresa);
     if (p.periodoAberto) throw new ErroNegocio(MC.periodoAberto);
+    if (p.status.id === STATUS_CAIXA.fechadoConciliado) return p;
+    let aceitoPor: string | null = null;
+    if (p.status.id === STATUS_CAIXA.fechadoComDivergencia) {
+      if (e.liberacao) {
+        const l = await this.vendas.liberar(ctx, e.liberacao, PERMISSAO.fecharCaixaComDiferenca, p.empresa);
+        aceitoPor = l.supervisor._id;
+      } else if (this.vendas.tem(ctx, PERMISSAO.fecharCaixaComDiferenca, p.empresa))
+        aceitoPor = ctx.usuarioId;
+      else throw new ErroNegocio(MC.diferencaConciliacao(p.diferenca ?? '0.00'));
+    }
+    // The reconciliation's own columns: the closing's supervisor and note (what the POS recorded) stay as they were.
     await consultar(
       this.db,
-      sql`update periodo set status = ${STATUS_CAIXA.fechadoConciliado}, updated_at = now() where id = ${periodoId}`,
+      sql`update periodo set status = ${STATUS_CAIXA.fechadoConciliado},
+            conciliacao_supervisor_id = ${aceitoPor}, conciliacao_observacao = ${e.observacao || null},
+            conciliado_em = ${ctx.agora}::timestamptz, conciliado_por_id = ${ctx.usuarioId}, updated_at = now()
+          where id = ${periodoId} and status <> ${STATUS_CAIXA.fechadoConciliado}`,
     );
     return this.obter(ctx, periodoId);
   }

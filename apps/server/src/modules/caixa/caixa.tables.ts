@@ -45,8 +45,14 @@ export const periodo = pgTable(
     apurado: jsonb('apurado'),
     /** Counted minus expected (negative = missing money). */
     diferenca: dinheiro('diferenca'),
+    /** The closing's: who released its difference at the POS, and its note. The reconciliation never writes them. */
     supervisorDiferencaId: text('supervisor_diferenca_id'),
     observacao: text('observacao'),
+    /** The reconciliation's (conciliacaoCaixa): who accepted the divergence (permission 42), its note, when, who. */
+    conciliacaoSupervisorId: text('conciliacao_supervisor_id'),
+    conciliacaoObservacao: text('conciliacao_observacao'),
+    conciliadoEm: instante('conciliado_em'),
+    conciliadoPorId: text('conciliado_por_id'),
     createdAt: instante('created_at').notNull().defaultNow(),
     updatedAt: instante('updated_at').notNull().defaultNow(),
   },

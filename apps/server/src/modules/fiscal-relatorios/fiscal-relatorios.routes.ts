@@ -8,8 +8,8 @@ import { consultar } from '../../db/consultar.ts';
 import { ErroNegocio, ok } from '../../lib/envelope.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
 import { MENSAGENS_ROTAS } from '../fiscal/fiscal.routes.ts';
+import { empresasPermitidasTela } from '../usuarios/permissao-negada.ts';
 import { empresasComPermissao } from '../usuarios/permissoes.service.ts';
-import { empresaDoContexto } from '../usuarios/usuarios.routes.ts';
 import { type NotaResumo, resumoFiscal, situacaoNota } from './resumo.ts';
 
 // Read-only fiscal reports of the back-office (issue 7 item 6) over the fiscal module's tables, and, outside
@@ -42,22 +42,8 @@ export async function rotasFiscalRelatorios(app: FastifyInstance): Promise<void>
   const db = banco.db;
 
   /** Stores asked for (body, else the `empresa` header, else every store) where the user holds `permissao`. */
-  async function empresas(request: FastifyRequest, p: Periodo, permissao: number): Promise<string[]> {
-    const s = sessaoDe(request);
-    const perm = await permissoes.doUsuario(s.grupoEmpresarialId, s.usuarioId);
-    const permitidas = new Set(empresasComPermissao(perm, permissao));
-    const contexto = empresaDoContexto(request);
-    const pedidas = p.empresa
-      ? Array.isArray(p.empresa)
-        ? p.empresa
-        : [p.empresa]
-      : contexto
-        ? [contexto]
-        : [...permitidas];
-    const lista = pedidas.filter((e) => permitidas.has(e));
-    if (lista.length === 0) throw new ErroNegocio(MENSAGENS_ROTAS.semPermissao);
-    return lista;
-  }
+  const empresas = (request: FastifyRequest, p: Periodo, permissao: number): Promise<string[]> =>
+    empresasPermitidasTela(app, request, p.empresa, permissao, MENSAGENS_ROTAS.semPermissao);
   const emLista = (ids: string[]) =>
     sql.join(
       ids.map((e) => sql`${e}`),

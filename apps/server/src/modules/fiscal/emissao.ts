@@ -26,7 +26,7 @@ import {
   verificarValidade,
 } from '@retaguarda/fiscal';
 import { sql } from 'drizzle-orm';
-import { consultar, consultarUm, type Linha } from '../../db/consultar.ts';
+import { arrayTexto, consultar, consultarUm, type Linha } from '../../db/consultar.ts';
 import { ErroNegocio } from '../../lib/envelope.ts';
 import { novoId } from '../../lib/ids.ts';
 import { justificativaContingencia } from './ambiente-sefaz.ts';
@@ -274,6 +274,21 @@ export class EmissaoNfce {
     return this.fiscal.db;
   }
 
+  /** The CNPJ of the acquirers named by the sale's payments (the NFC-e card group). */
+  async operadorasDaVenda(
+    grupoEmpresarialId: string,
+    venda: Venda,
+  ): Promise<Map<string, { cnpj: string | null }>> {
+    const ids = [...new Set(venda.pagamentos.flatMap((p) => (p.operadora?._id ? [p.operadora._id] : [])))];
+    if (ids.length === 0) return new Map();
+    const linhas = await consultar(
+      this.db,
+      sql`select id, cnpj from operadora where grupo_empresarial_id = ${grupoEmpresarialId}
+            and id = any(${arrayTexto(ids)})`,
+    );
+    return new Map(linhas.map((l) => [String(l.id), { cnpj: (l.cnpj as string | null) ?? null }]));
+  }
+
   /** Products of the sale (and the store's delivery-fee product) with their fiscal fields. */
   async produtosDaVenda(
     grupoEmpresarialId: string,
@@ -380,6 +395,7 @@ export class EmissaoNfce {
         throw new ErroNegocio(MENSAGEM_JA_EMITIDA);
       }
       const { produtos, taxaEntrega } = await this.produtosDaVenda(ctx.grupoEmpresarialId, venda);
+      const operadoras = await this.operadorasDaVenda(ctx.grupoEmpresarialId, venda);
       const agora = this.fiscal.tempo.agora();
       // dhEmi/dhCont on the store's legal time (AC -05:00; AM, MT, MS, RO, RR -04:00; decision 0009).
       const fuso = fusoDaUf(e.uf, e.codigoMunicipio);
@@ -391,6 +407,7 @@ export class EmissaoNfce {
           empresa: e,
           produtos,
           produtoTaxaEntrega: taxaEntrega,
+          operadoras,
           posicao: opcoes.posicao,
           nNF,
           dhEmi,

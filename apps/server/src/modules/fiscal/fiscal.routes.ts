@@ -1,7 +1,15 @@
 // HTTP API of the fiscal module (spec 2 section 7 fiscal calls + the setup, list, export and inbound screens).
 // See README.md beside this file for payloads and answers.
 import multipart from '@fastify/multipart';
-import { PERMISSAO, type Venda } from '@retaguarda/domain';
+import {
+  PERMISSAO,
+  type Venda,
+  zDataTexto,
+  zDecimalTexto,
+  zInteiro,
+  zInteiroTexto,
+  zTexto,
+} from '@retaguarda/domain';
 import { danfeComoTexto, danfeHtml, danfeParaEscPos, montarDanfeNfce } from '@retaguarda/fiscal';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -34,6 +42,7 @@ import {
   resumoNfceDaVenda,
 } from './emissao.ts';
 import { importarXmlNfe, listarNotasEntrada, obterNotaEntrada, vincularItens } from './entrada.ts';
+import { rotasEntradaEstoque } from './entrada-estoque.ts';
 import { cancelarNota, inutilizarNumeros } from './eventos.ts';
 import { FilaContingencia } from './fila-contingencia.ts';
 import { MODELO_BNF, MODELO_NFCE, type ModeloNumeracao, ServicoFiscal } from './fiscal.service.ts';
@@ -216,7 +225,11 @@ export function respostaEnviaNfce(r: ResultadoEmissao) {
 }
 
 const id = z.string().regex(/^[0-9a-f]{24}$/, 'Id inválido');
-const dataTexto = z.string().max(40);
+// Issue 14 point 8: every number and date of these routes is checked here, naming the field, before the
+// database is asked (a day that does not exist, a 30-digit limit, a hex series...).
+const dataTexto = zDataTexto;
+/** IBS/CBS rates (%), as the SEFAZ layout keeps them: 4 places, 0 to 100. */
+const aliquota = zDecimalTexto({ casas: 4, minimo: 0, maximo: 100 });
 
 export async function moduloFiscal(app: FastifyInstance): Promise<void> {
   const servico = new ServicoFiscal(app.servicos.banco.db, app.servicos.config, app.servicos.tempo, app.log);
@@ -274,6 +287,7 @@ export async function moduloFiscal(app: FastifyInstance): Promise<void> {
     await servico.fechar();
   });
   await app.register(rotasFiscal);
+  await app.register(rotasEntradaEstoque);
 }
 // Not encapsulated: `app.fiscal` is visible to the whole app (and to tests); the routes below are.
 (moduloFiscal as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
@@ -366,23 +380,16 @@ async function rotasFiscal(app: FastifyInstance): Promise<void> {
                 .string()
                 .regex(/^\d{6}$/)
                 .optional(),
-              pIBSUF: z
-                .string()
-                .regex(/^\d{1,3}(\.\d{1,4})?$/)
-                .optional(),
-              pIBSMun: z
-                .string()
-                .regex(/^\d{1,3}(\.\d{1,4})?$/)
-                .optional(),
-              pCBS: z
-                .string()
-                .regex(/^\d{1,3}(\.\d{1,4})?$/)
-                .optional(),
+              pIBSUF: aliquota.optional(),
+              pIBSMun: aliquota.optional(),
+              pCBS: aliquota.optional(),
             }),
           ),
           versaoQrCode: nulo(z.union([z.literal(2), z.literal(3)])),
-          limiteSemIdentificacao: nulo(z.string().regex(/^\d+(\.\d{1,2})?$/)),
+          // numeric(18, 2): R$, never negative.
+          limiteSemIdentificacao: nulo(zDecimalTexto({ casas: 2, minimo: 0 })),
           emitirNfce: z.boolean().optional(),
+          pagamentoIntegrado: z.boolean().optional(),
         }),
       },
     },
@@ -483,7 +490,8 @@ async function rotasFiscal(app: FastifyInstance): Promise<void> {
     PERMISSAO.emissaoNotaFiscalAcessar,
     PERMISSAO.empresaNumeroNotaAcessar,
   ];
-  const serieQuery = z.object({ serie: z.coerce.number().int().min(0).max(999).optional() });
+  // Decimal digits only: z.coerce read '0x1', '1e2' and '' as series 1, 100 and 0.
+  const serieQuery = z.object({ serie: zInteiroTexto(0, 999).optional() });
 
   async function consultarSequencial(
     request: FastifyRequest,
@@ -580,7 +588,7 @@ async function rotasFiscal(app: FastifyInstance): Promise<void> {
           empresa: id.optional(),
           venda: id.optional(),
           dadosNfe: z.unknown().optional(),
-          posicao: z.number().int().min(1).optional(),
+          posicao: zInteiro(1).optional(),
         }),
       },
     },
@@ -643,7 +651,7 @@ async function rotasFiscal(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['fiscal'],
         body: z.object({
-          tipo: z.union([z.string(), z.number()]).optional(),
+          tipo: z.union([zTexto(20), zInteiro(0)]).optional(),
           chave: z.string().regex(/^\d{44}$/, 'Chave de acesso inválida'),
           protocolo: z.string().max(20).optional(),
           motivo: z.string().max(255).default(''),
@@ -732,10 +740,10 @@ async function rotasFiscal(app: FastifyInstance): Promise<void> {
     statusNota: z
       .union([z.enum(['processado', 'erro', 'contingencia']), z.array(z.string()).max(3)])
       .optional(),
-    serie: z.number().int().optional(),
+    serie: zInteiro(0, 999).optional(),
     cancelado: z.boolean().optional(),
     chave: z.string().max(44).optional(),
-    numero: z.number().int().optional(),
+    numero: zInteiro(1, 999_999_999).optional(),
     venda: id.optional(),
   });
   type FiltroNfce = z.infer<typeof filtroNfce>;
@@ -787,7 +795,7 @@ async function rotasFiscal(app: FastifyInstance): Promise<void> {
         body: z.object({
           filtro: filtroNfce.default({}),
           limit: z.number().int().min(1).max(1000).default(200),
-          skip: z.number().int().min(0).default(0),
+          skip: zInteiro(0).default(0),
         }),
       },
     },
@@ -844,20 +852,22 @@ async function rotasFiscal(app: FastifyInstance): Promise<void> {
     },
   );
 
+  // 48 or 64 exactly (z.coerce took '0x30' and '4.8e1' for 48).
   const colunasQuery = z.object({
-    colunas: z.coerce
-      .number()
-      .pipe(z.union([z.literal(48), z.literal(64)]))
-      .default(48),
+    colunas: z
+      .union([z.literal('48'), z.literal('64'), z.literal(48), z.literal(64)], {
+        error: 'Valor inválido: informe 48 ou 64.',
+      })
+      .transform((c): 48 | 64 => (Number(c) === 64 ? 64 : 48))
+      .optional(),
   });
   r.get(
     '/api/nfce/:id/danfe.escpos',
     { schema: { tags: ['fiscal'], params: z.object({ id }), querystring: colunasQuery } },
     async (request, reply) => {
       const l = await linhaNfce(request, request.params.id, LER_NFCE);
-      const bytes = danfeParaEscPos(linhasDanfe(l, request.query.colunas), {
-        colunas: request.query.colunas,
-      });
+      const colunas = request.query.colunas ?? 48;
+      const bytes = danfeParaEscPos(linhasDanfe(l, colunas), { colunas });
       return anexo(reply, 'application/octet-stream', `danfe-${l.chave as string}.bin`, Buffer.from(bytes));
     },
   );
@@ -868,7 +878,7 @@ async function rotasFiscal(app: FastifyInstance): Promise<void> {
     { schema: { tags: ['fiscal'], params: z.object({ id }), querystring: colunasQuery } },
     async (request) => {
       const l = await linhaNfce(request, request.params.id, LER_NFCE);
-      const c = request.query.colunas;
+      const c = request.query.colunas ?? 48;
       const linhas = linhasDanfe(l, c);
       return ok({
         texto: danfeComoTexto(linhas, c),
@@ -1037,10 +1047,8 @@ async function rotasFiscal(app: FastifyInstance): Promise<void> {
               z.object({
                 _id: id,
                 produtoGeral: id.nullable(),
-                fatorConversao: z
-                  .string()
-                  .regex(/^\d{1,12}(\.\d{1,6})?$/, 'Fator de conversão inválido')
-                  .nullish(),
+                // numeric(18, 6), above zero.
+                fatorConversao: zDecimalTexto({ casas: 6, positivo: true }).nullish(),
               }),
             )
             .min(1)
@@ -1052,11 +1060,6 @@ async function rotasFiscal(app: FastifyInstance): Promise<void> {
       const s = sessaoDe(request);
       const n = await obterNotaEntrada(db, s.grupoEmpresarialId, request.params.id);
       await exigir(request, n.empresa, [PERMISSAO.entradaNotaFiscalManter]);
-      for (const i of request.body.itens) {
-        if (i.fatorConversao !== undefined && i.fatorConversao !== null && Number(i.fatorConversao) <= 0) {
-          throw new ErroNegocio('Fator de conversão deve ser maior que zero.');
-        }
-      }
       return ok(await vincularItens(db, s.grupoEmpresarialId, request.params.id, request.body.itens));
     },
   );

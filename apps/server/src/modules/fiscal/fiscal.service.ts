@@ -97,6 +97,8 @@ export interface EmpresaFiscal {
   limiteSemIdentificacao: string | null;
   /** Issue the NFC-e when the POS ends a sale (server side). */
   emitirNfce: boolean;
+  /** Card payments through TEF / an integrated POS (NFC-e card group tpIntegra 1; else 2). */
+  pagamentoIntegrado: boolean;
 }
 
 export interface ResumoCertificado {
@@ -240,7 +242,8 @@ export class ServicoFiscal {
       this.db,
       sql`select e.id, e.descricao, e.nome_fantasia, e.cnpj, e.endereco, e.fiscal, e.nfce,
                  f.razao_social, f.ie, f.im, f.cnae, f.codigo_municipio, f.telefone, f.csc_id, f.csc_token_cifrado,
-                 f.responsavel_tecnico, f.ibs_cbs, f.versao_qr_code, f.limite_sem_identificacao, f.emitir_nfce
+                 f.responsavel_tecnico, f.ibs_cbs, f.versao_qr_code, f.limite_sem_identificacao, f.emitir_nfce,
+                 f.pagamento_integrado
           from empresa e left join fiscal_empresa f on f.empresa_id = e.id
           where e.id = ${empresaId} and e.grupo_empresarial_id = ${grupoEmpresarialId} and e.lixo = false`,
     );
@@ -288,6 +291,7 @@ export class ServicoFiscal {
       versaoQrCode: versao === 2 || versao === 3 ? versao : null,
       limiteSemIdentificacao: txt(e.limite_sem_identificacao),
       emitirNfce: e.emitir_nfce === true,
+      pagamentoIntegrado: e.pagamento_integrado === true,
     };
   }
 
@@ -330,6 +334,7 @@ export class ServicoFiscal {
       versaoQrCode: e.versaoQrCode,
       limiteSemIdentificacao: e.limiteSemIdentificacao,
       emitirNfce: e.emitirNfce,
+      pagamentoIntegrado: e.pagamentoIntegrado,
       certificado: await this.resumoCertificado(empresaId),
     };
   }
@@ -384,6 +389,7 @@ export class ServicoFiscal {
       ['versao_qr_code', d.versaoQrCode],
       ['limite_sem_identificacao', d.limiteSemIdentificacao],
       ['emitir_nfce', d.emitirNfce],
+      ['pagamento_integrado', d.pagamentoIntegrado],
     ];
     // Switched on now: the worker's search for sales left without a note starts here, not in the past.
     if (d.emitirNfce === true) {
@@ -806,4 +812,5 @@ export interface AtualizacaoConfiguracao {
   versaoQrCode?: 2 | 3 | null;
   limiteSemIdentificacao?: string | null;
   emitirNfce?: boolean;
+  pagamentoIntegrado?: boolean;
 }

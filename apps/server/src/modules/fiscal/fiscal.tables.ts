@@ -39,6 +39,8 @@ export const fiscalEmpresa = pgTable('fiscal_empresa', {
   limiteSemIdentificacao: numeric('limite_sem_identificacao', { precision: 18, scale: 2 }),
   /** The store issues the NFC-e of every sale the POS ends (server side, after the sale commits). */
   emitirNfce: boolean('emitir_nfce').notNull().default(false),
+  /** Card payments go through a TEF / integrated POS: the NFC-e card group says tpIntegra 1 (else 2). */
+  pagamentoIntegrado: boolean('pagamento_integrado').notNull().default(false),
   /** When emitirNfce was last switched on: the worker issues missing notes only for sales ended after it. */
   emitirNfceDesde: instante('emitir_nfce_desde').defaultNow(),
   updatedAt: instante('updated_at').notNull().defaultNow(),

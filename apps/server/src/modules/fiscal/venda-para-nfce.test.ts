@@ -295,6 +295,46 @@ describe('vendaParaNfce', () => {
     expect(montarNfce(p2).totais.vNF).toBe('18.00');
   });
 
+  it('cartão: grupo card com a bandeira, a autorização e o CNPJ da operadora do cadastro; tpIntegra 2, ou 1 se integrado', () => {
+    const cielo = { _id: id(0x51), descricao: 'Cielo' };
+    const stone = { _id: id(0x52), descricao: 'Stone' };
+    const credito = { _id: id(0xf3), descricao: 'Cartão de Crédito', tipo: 80, tipoTroco: 2 };
+    const debito = { _id: id(0xf4), descricao: 'Cartão de Débito', tipo: 79, tipoTroco: 2 };
+    const v = venda({
+      pagamentos: [
+        pagamento('20.00', {
+          formaPagamento: credito,
+          operadora: cielo,
+          bandeira: '01',
+          autorizacao: ' A1B2C3 ',
+        }),
+        pagamento('10.00', { formaPagamento: debito, operadora: stone, bandeira: null, autorizacao: '' }),
+        pagamento('8.00'),
+      ],
+    });
+    const operadoras = new Map([
+      [cielo._id, { cnpj: '01.027.058/0001-91' }],
+      [stone._id, { cnpj: null }],
+    ]);
+    const d = vendaParaNfce(entrada({ venda: v, operadoras }));
+    expect(d.pagamentos).toEqual([
+      {
+        tPag: '03',
+        vPag: '20.00',
+        cartao: { tpIntegra: 2, CNPJ: '01027058000191', tBand: '01', cAut: 'A1B2C3' },
+      },
+      { tPag: '04', vPag: '10.00', cartao: { tpIntegra: 2 } },
+      { tPag: '01', vPag: '8.00' },
+    ]);
+    expect(montarNfce(d).infNFe).toContain(
+      '<card><tpIntegra>2</tpIntegra><CNPJ>01027058000191</CNPJ><tBand>01</tBand><cAut>A1B2C3</cAut></card>',
+    );
+    const integrado = vendaParaNfce(
+      entrada({ venda: v, operadoras, empresa: empresa({ pagamentoIntegrado: true }) }),
+    );
+    expect(integrado.pagamentos.map((p) => p.cartao?.tpIntegra)).toEqual([1, 1, undefined]);
+  });
+
   it('CNPJ válido do consumidor vira destinatário; pagamento 86 (convênio) vai como 99 com descrição', () => {
     const d = vendaParaNfce(
       entrada({

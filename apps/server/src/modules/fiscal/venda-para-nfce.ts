@@ -109,6 +109,8 @@ export interface EmpresaNfce {
   } | null;
   versaoQrCode: 2 | 3 | null;
   limiteSemIdentificacao: string | null;
+  /** Card payments through TEF / an integrated POS: card group tpIntegra 1 (default 2, a stand-alone POS). */
+  pagamentoIntegrado?: boolean;
 }
 
 export interface EntradaVendaNfce {
@@ -119,6 +121,8 @@ export interface EntradaVendaNfce {
   produtoTaxaEntrega: ProdutoFiscal | null;
   /** Seat to invoice (table sale received per seat). */
   posicao?: number | null | undefined;
+  /** The acquirers of the sale's card payments (operadora registry): their CNPJ goes in the card group. */
+  operadoras?: ReadonlyMap<string, { cnpj: string | null }>;
   nNF: number;
   dhEmi: string | Date;
   tpEmis: 1 | 9;
@@ -362,13 +366,29 @@ export function vendaParaNfce(e: EntradaVendaNfce): DadosNfce {
   // Decision 0009: vPag is what the customer handed over and vTroco the change the cashier gave; the builder
   // checks sum(vPag) - vTroco = vNF (rejeição 767) instead of inventing the change.
   const troco = pagas.reduce((s, p) => s + centavos(p.valorTroco), 0n);
-  const pagamentos: PagamentoNfce[] = pagas.map((p) =>
-    pagamentoDoTipo(
+  const pagamentos: PagamentoNfce[] = pagas.map((p) => {
+    const pag = pagamentoDoTipo(
       p.formaPagamento.tipo,
       p.valorPago,
       p.formaPagamento.descricao ? { xPag: p.formaPagamento.descricao } : {},
-    ),
-  );
+    );
+    // Card group of a credit or debit card (MOC 4.00, grupo YA04): the payment's brand and authorisation as the
+    // cashier typed them and the acquirer's CNPJ from its registry; what is missing is left out.
+    if (pag.tPag === '03' || pag.tPag === '04') {
+      // The layout's CNPJ here is numeric (TCnpj of PL_010b): an alphanumeric one is left out.
+      const cnpj = (p.operadora ? (e.operadoras?.get(p.operadora._id)?.cnpj ?? '') : '').replace(
+        /[.\-/\s]/g,
+        '',
+      );
+      pag.cartao = {
+        tpIntegra: empresa.pagamentoIntegrado ? 1 : 2,
+        ...(/^\d{14}$/.test(cnpj) && cnpjValido(cnpj) ? { CNPJ: cnpj } : {}),
+        ...(p.bandeira ? { tBand: p.bandeira } : {}),
+        ...(p.autorizacao?.trim() ? { cAut: p.autorizacao.trim() } : {}),
+      };
+    }
+    return pag;
+  });
   // A sale with nothing to pay (courtesy) is "90 sem pagamento" (NT 2016.002).
   if (pagamentos.length === 0) pagamentos.push({ tPag: '90', vPag: '0.00' });
   for (const p of pagamentos) if (p.tPag !== '99') delete p.xPag;

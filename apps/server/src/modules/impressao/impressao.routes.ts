@@ -1,4 +1,4 @@
-import { PERMISSAO, TIPO_IMPRESSAO } from '@retaguarda/domain';
+import { PERMISSAO, TIPO_IMPRESSAO, zDecimalTexto } from '@retaguarda/domain';
 import { EVENTO_ENTRAR_IMPRESSAO } from '@retaguarda/domain/impressao/eventos';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -36,9 +36,11 @@ function documentoDe(entrada: z.infer<typeof documentoSchema>): DocumentoImpress
 }
 
 /**
- * Print jobs (spec 1 section 7 "POST impressao") and the print agents' queue: claim, acknowledge, fail.
+ * Print jobs (spec 1 section 7 "POST impressao"), their reprint and previews. The print agents' queue (claim,
+ * acknowledge, fail) is served only with an agent's own token, under /api/impressao/agente/... (agentes.ts;
+ * issue 14 point 5: the user-token routes /api/impressao/reservar, /:id/impresso and /:id/falha are gone).
  * Agents are told of new jobs over Socket.IO (event impressaoNova in room impressao:<terminal>, joined with
- * 'entrarImpressao') and poll /api/impressao/reservar as a fallback.
+ * 'entrarImpressao') and poll /api/impressao/agente/reservar as a fallback.
  */
 export async function rotasImpressao(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -53,20 +55,6 @@ export async function rotasImpressao(app: FastifyInstance): Promise<void> {
   async function exigirEmpresa(request: FastifyRequest, empresaId: string): Promise<void> {
     if (!(await permissoesDe(request)).porEmpresa.has(empresaId)) throw new ErroNegocio(MENSAGEM_SEM_EMPRESA);
   }
-  /** Terminals of the request that the user may act for (all must be). */
-  async function terminaisPermitidos(
-    request: FastifyRequest,
-    terminais: readonly string[],
-  ): Promise<string[]> {
-    const s = sessaoDe(request);
-    const p = await permissoesDe(request);
-    for (const t of terminais) {
-      const terminal = await servico.terminal(s.grupoEmpresarialId, t);
-      if (!p.porEmpresa.has(terminal.empresaId)) throw new ErroNegocio(MENSAGEM_SEM_EMPRESA);
-    }
-    return [...new Set(terminais)];
-  }
-
   // Agents join the rooms of their terminals; the claim itself stays an HTTP call (atomic in the database).
   app.servicos.tempoReal?.io.on('connection', (socket) => {
     const sessao = socket.data.sessao as { usuarioId: string; grupoEmpresarialId: string } | undefined;
@@ -171,7 +159,7 @@ export async function rotasImpressao(app: FastifyInstance): Promise<void> {
                 chave: z.string().min(1).max(64),
                 produto: id,
                 descricao: z.string().max(150),
-                quantidade: z.string().regex(/^\d+(\.\d+)?$/, 'Quantidade inválida'),
+                quantidade: zDecimalTexto({ minimo: 0 }),
                 obs: z.string().max(300).nullish(),
                 partes: z.array(z.string().max(150)).max(16).nullish(),
                 cancelado: z.boolean().nullish(),
@@ -230,69 +218,6 @@ export async function rotasImpressao(app: FastifyInstance): Promise<void> {
           ...(b.origemId ? { origemId: b.origemId } : {}),
           limite: b.limit,
         }),
-      );
-    },
-  );
-
-  r.post(
-    '/api/impressao/reservar',
-    {
-      schema: {
-        tags: ['impressao'],
-        body: z.object({
-          agente: z.string().min(8).max(64),
-          terminais: z.array(id).min(1).max(50),
-          limit: z.number().int().min(1).max(100).default(10),
-        }),
-      },
-    },
-    async (request) => {
-      const s = sessaoDe(request);
-      const terminais = await terminaisPermitidos(request, request.body.terminais);
-      return ok(
-        await servico.reservar(s.grupoEmpresarialId, request.body.agente, terminais, request.body.limit),
-      );
-    },
-  );
-
-  r.post(
-    '/api/impressao/:id/impresso',
-    {
-      schema: {
-        tags: ['impressao'],
-        params: z.object({ id }),
-        body: z.object({ agente: z.string().min(8).max(64) }),
-      },
-    },
-    async (request) => {
-      const s = sessaoDe(request);
-      const empresa = await servico.empresaDe(s.grupoEmpresarialId, request.params.id);
-      await exigirEmpresa(request, empresa);
-      return ok(await servico.confirmar(s.grupoEmpresarialId, request.params.id, request.body.agente));
-    },
-  );
-
-  r.post(
-    '/api/impressao/:id/falha',
-    {
-      schema: {
-        tags: ['impressao'],
-        params: z.object({ id }),
-        body: z.object({
-          agente: z.string().min(8).max(64),
-          motivo: z.string().min(1).max(500),
-          /** No retry (e.g. printing may have happened: a person must check). */
-          definitivo: z.boolean().default(false),
-        }),
-      },
-    },
-    async (request) => {
-      const s = sessaoDe(request);
-      const empresa = await servico.empresaDe(s.grupoEmpresarialId, request.params.id);
-      await exigirEmpresa(request, empresa);
-      const b = request.body;
-      return ok(
-        await servico.falhar(s.grupoEmpresarialId, request.params.id, b.agente, b.motivo, b.definitivo),
       );
     },
   );

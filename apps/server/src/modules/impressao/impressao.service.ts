@@ -7,7 +7,7 @@ import {
 } from '@retaguarda/domain/impressao/eventos';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { consultar, consultarUm, type Linha } from '../../db/consultar.ts';
+import { arrayTexto, consultar, consultarUm, type Linha } from '../../db/consultar.ts';
 import { ErroNegocio } from '../../lib/envelope.ts';
 import { ehId, novoId } from '../../lib/ids.ts';
 import type { Tempo } from '../../lib/tempo.ts';
@@ -136,7 +136,7 @@ export function destinoDaImpressora(l: Linha | undefined): DestinoImpressora | n
 }
 
 /** Postgres text[] literal of validated ids (never user text: ids are 24 hex characters). */
-const arrayIds = (ids: readonly string[]): SQL => sql`${`{${ids.filter(ehId).join(',')}}`}::text[]`;
+const arrayIds = (ids: readonly string[]): SQL => arrayTexto(ids.filter(ehId));
 
 const COLUNAS_RESUMO = sql.raw(
   `id, empresa_id, terminal_id, setor_impressao_id, impressora_id, descricao, tipo_impressao, tipo_status, via,
@@ -336,18 +336,21 @@ export class ServicoImpressao {
     const a = agora.toISOString();
     const linhas = await consultar(
       this.db,
-      sql`update impressao i set
-            tipo_status = 2,
-            tentativas = case when i.tipo_status = 2 and i.agente = ${agente} then i.tentativas else i.tentativas + 1 end,
-            agente = ${agente}, reserva_expira = ${expira}::timestamptz, updated_at = ${a}::timestamptz
-          where i.id in (
-            select id from impressao
+      // The rows are picked once in a CTE: as `where id in (subquery ... skip locked)` PostgreSQL may re-run the
+      // subquery when a row it locks changed meanwhile, and one agent then took more than its limit.
+      sql`with alvo as (
+            select id as alvo_id from impressao
             where grupo_empresarial_id = ${grupo} and terminal_id = any(${arrayIds(terminais)})
               and ((tipo_status = 1 and (proxima_tentativa is null or proxima_tentativa <= ${a}::timestamptz))
                 or (tipo_status = 2 and (agente = ${agente} or reserva_expira < ${a}::timestamptz)))
             order by created_at, via
             limit ${limite}
             for update skip locked)
+          update impressao i set
+            tipo_status = 2,
+            tentativas = case when i.tipo_status = 2 and i.agente = ${agente} then i.tentativas else i.tentativas + 1 end,
+            agente = ${agente}, reserva_expira = ${expira}::timestamptz, updated_at = ${a}::timestamptz
+          from alvo where i.id = alvo.alvo_id
           returning ${COLUNAS_RESUMO}, conteudo`,
     );
     const impressoras = [...new Set(linhas.map((l) => l.impressora_id).filter(ehId))];

@@ -1,4 +1,4 @@
-import { PERMISSAO, type StatusExpedicaoId } from '@retaguarda/domain';
+import { PERMISSAO, type StatusExpedicaoId, zDecimalEntrada, zInteiro } from '@retaguarda/domain';
 import { ACOES_KDS } from '@retaguarda/domain/kds/kds';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -236,7 +236,8 @@ async function rotas(
         tags,
         params,
         body: z.object({
-          taxaEntrega: z.union([z.string().max(20), z.number()]).transform(String),
+          // R$ (a text or a JSON number), 2 places, never negative (issue 14 point 8).
+          taxaEntrega: zDecimalEntrada({ casas: 2, minimo: 0 }),
           liberacao,
         }),
       },
@@ -254,7 +255,7 @@ async function rotas(
 
   r.put(
     '/api/entrega/:id/tempo',
-    { schema: { tags, params, body: z.object({ minutos: z.number(), liberacao }) } },
+    { schema: { tags, params, body: z.object({ minutos: zInteiro(1, 600), liberacao }) } },
     async (request) =>
       ok(
         await expedicao.alterarTempo(

@@ -17,6 +17,21 @@ import { manterSegredos, mascararSegredos } from './segredos.ts';
 
 type Acao = 'acessar' | 'incluir' | 'alterar' | 'excluir';
 
+/**
+ * A module's rule over a generic resource that needs the database (a chart node moved under its own
+ * descendant, an account in use deleted): runs before the write and throws ErroNegocio to refuse it.
+ */
+export type GuardaRecurso = (
+  grupo: string,
+  acao: 'incluir' | 'alterar' | 'excluir',
+  id: string | undefined,
+  corpo: unknown,
+) => Promise<void>;
+const guardas = new Map<string, GuardaRecurso>();
+export function registrarGuardaRecurso(tabela: string, guarda: GuardaRecurso): void {
+  guardas.set(tabela, guarda);
+}
+
 export const SENHA_MASCARADA = MASCARA_SEGREDO;
 const MENSAGEM_SEM_PERMISSAO = 'Usuário sem permissão para esta operação.';
 // Tables whose changes alter what a user may do: the permission cache must forget them at once.
@@ -162,6 +177,7 @@ export async function rotasRecursos(app: FastifyInstance): Promise<void> {
       if (def.tabela === 'grupoEmpresarial')
         throw new ErroNegocio('Grupos empresariais são criados pelo suporte.');
       const ctx = await contexto(request, def, 'incluir');
+      await guardas.get(def.tabela)?.(ctx.grupoEmpresarialId, 'incluir', undefined, request.body);
       return comIdempotencia(app.servicos.banco.db, request, ctx.grupoEmpresarialId, async () => {
         const linha = await repositorio.criar(def, ctx, manterSegredos(def, request.body, undefined));
         await depoisDeGravar(def, request, linha, 'incluir');
@@ -176,6 +192,7 @@ export async function rotasRecursos(app: FastifyInstance): Promise<void> {
     async (request) => {
       const def = definicao(request.params.tabela);
       const ctx = await contexto(request, def, 'alterar');
+      await guardas.get(def.tabela)?.(ctx.grupoEmpresarialId, 'alterar', request.params.id, request.body);
       const corpo = await manterSegredosGravados(repositorio, def, ctx, request.params.id, request.body);
       // Users: what changed decides whether their sessions end.
       const antes = def.tabela === 'usuarios' ? await repositorio.obter(def, ctx, request.params.id) : null;
@@ -190,6 +207,7 @@ export async function rotasRecursos(app: FastifyInstance): Promise<void> {
     if (def.tabela === 'grupoEmpresarial')
       throw new ErroNegocio('Grupos empresariais são excluídos pelo suporte.');
     const ctx = await contexto(request, def, 'excluir');
+    await guardas.get(def.tabela)?.(ctx.grupoEmpresarialId, 'excluir', request.params.id, undefined);
     const linha = await repositorio.excluir(def, ctx, request.params.id);
     await depoisDeGravar(def, request, linha, 'excluir');
     return ok(ocultarSegredos(def, linha));

@@ -1,5 +1,5 @@
 import type { DefinicaoRecurso } from '@retaguarda/domain';
-import { paraSnakeCase, recursos } from '@retaguarda/domain';
+import { nomeIndiceUnico, paraSnakeCase, recursos } from '@retaguarda/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { codigoErroPg, consultar, consultarUm, type Linha, restricaoErroPg } from '../../db/consultar.ts';
@@ -427,10 +427,11 @@ export class RepositorioRecursos {
             c.unico &&
             restricaoErroPg(erro) === `${def.tabelaSql}_${paraSnakeCase(n)}_uq`,
         );
+        const combinacao = def.unicos?.find((u) => restricaoErroPg(erro) === nomeIndiceUnico(def, u.campos));
         throw new ErroNegocio(
           campo
             ? `Já existe um registro com este valor de ${campo[1].rotulo}.`
-            : 'Já existe um registro com estes dados.',
+            : (combinacao?.mensagem ?? 'Já existe um registro com estes dados.'),
         );
       }
       throw erro;

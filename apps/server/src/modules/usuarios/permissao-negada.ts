@@ -8,7 +8,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { consultar, consultarUm, type Linha } from '../../db/consultar.ts';
 import { ErroNegocio } from '../../lib/envelope.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
-import { type PermissoesUsuario, temPermissao } from './permissoes.service.ts';
+import { empresasComPermissao, type PermissoesUsuario, temPermissao } from './permissoes.service.ts';
+import { empresaDoContexto } from './usuarios.routes.ts';
 
 // The gate of a store's operation screen (POS, KDS, expedition, rider departure): the user must hold the
 // screen's permission in that store. A refusal names the permission and who grants it (the group's
@@ -71,4 +72,34 @@ export async function exigirPermissaoTela(
   if (temPermissao(p, permissao, empresa)) return p;
   const negada = await descreverPermissaoNegada(app, s.grupoEmpresarialId, s.usuarioId, empresa, permissao);
   throw new ErroNegocio(mensagemPermissaoNegada(negada), { permissaoNegada: negada });
+}
+
+/**
+ * The stores a report or list reads: those asked for (none asked: the request's `empresa` header, else every
+ * store open to the user) where the user holds one of `permissoes`. None left: the first store asked for (or the
+ * header's) is refused as `exigirPermissaoTela` refuses it, naming the first permission; with no store to name,
+ * or when `recusa` is given (a module that keeps its own wording), the refusal is that plain message.
+ */
+export async function empresasPermitidasTela(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  pedidas: string | readonly string[] | undefined,
+  permissoes: number | readonly number[],
+  recusa?: string,
+): Promise<string[]> {
+  const s = sessaoDe(request);
+  const p = await app.servicos.permissoes.doUsuario(s.grupoEmpresarialId, s.usuarioId);
+  const aceitas = typeof permissoes === 'number' ? [permissoes] : permissoes;
+  const permitidas = new Set(aceitas.flatMap((a) => empresasComPermissao(p, a)));
+  const pedidasLista = typeof pedidas === 'string' ? [pedidas] : pedidas?.length ? pedidas : undefined;
+  const contexto = empresaDoContexto(request);
+  const lista = (pedidasLista ?? (contexto ? [contexto] : [...permitidas])).filter((e) => permitidas.has(e));
+  if (!lista.length) {
+    const alvo = pedidasLista?.[0] ?? contexto;
+    const primeira = aceitas[0];
+    if (alvo && primeira !== undefined && recusa === undefined)
+      await exigirPermissaoTela(app, request, primeira, alvo);
+    throw new ErroNegocio(recusa ?? 'Usuário sem permissão para esta operação.');
+  }
+  return lista;
 }

@@ -1,4 +1,4 @@
-import { PERMISSAO, recursos } from '@retaguarda/domain';
+import { PERMISSAO, recursos, zInteiro, zInteiroTexto } from '@retaguarda/domain';
 import {
   MENSAGENS_LIBERACAO,
   vinculoLiberacaoSchema,
@@ -15,6 +15,8 @@ import { empresasComPermissao, temPermissao } from './permissoes.service.ts';
 
 const MENSAGEM_SEM_EMPRESA = 'Usuário sem permissão para acessar essa empresa.';
 const id = z.string().max(64);
+/** A permission id of the catalogue (issue 14 point 8: an integer column's range, never 0 nor negative). */
+const permissaoId = zInteiro(1);
 
 /** The store the request acts in: header `empresa` (set by the web after the company choice). */
 export function empresaDoContexto(request: FastifyRequest): string | undefined {
@@ -50,7 +52,7 @@ export async function rotasUsuarios(app: FastifyInstance): Promise<void> {
         body: z.object({
           grupoEmpresarialId: id.optional(),
           pessoaId: id.optional(),
-          permissao: z.number().int().optional(),
+          permissao: permissaoId.optional(),
         }),
       },
     },
@@ -96,7 +98,8 @@ export async function rotasUsuarios(app: FastifyInstance): Promise<void> {
           grupoEmpresarialId: id.optional(),
           empresaId: id,
           pessoaId: id.optional(),
-          permissaoId: z.coerce.number().int(),
+          // A number or its decimal digits (z.coerce read '0x1d', '' and true as permissions 29, 0 and 1).
+          permissaoId: zInteiroTexto(1),
         }),
       },
     },
@@ -195,10 +198,11 @@ export async function rotasUsuarios(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['usuarios'],
         body: z.object({
-          login: z.union([z.string().min(1).max(200), z.number().int()]).transform(String),
+          // E-mail, internal code (a number or its digits) or id.
+          login: z.union([z.string().min(1).max(200), zInteiro(0)]).transform(String),
           senha: z.string().max(128).optional(),
           motivo: z.string().max(100).optional(),
-          permissao: z.number().int(),
+          permissao: permissaoId,
           empresa: id.optional(),
           // What is released: the sale or NFC-e and, for discounts, the discount (issue 14 point 2).
           ...vinculoLiberacaoSchema.shape,

@@ -1,4 +1,5 @@
 import {
+  bandeirasCartao,
   INTEIRO_MAXIMO,
   MENSAGENS_VALIDACAO,
   modoDescontoGeralSchema,
@@ -58,6 +59,14 @@ const pagamento = z.object({
   posicao: zInteiro(1).optional(),
   cliente: ref.optional(),
   liberacao,
+  parcelas: zInteiro(1, 99).optional(),
+  nsu: z.string().trim().max(40).optional(),
+  autorizacao: z.string().trim().max(40).optional(),
+  /** NFC-e tBand code of the card brand (catalogue bandeiraCartao). */
+  bandeira: z
+    .string()
+    .refine((v) => bandeirasCartao.itens.some((i) => i.sigla === v), 'Bandeira do cartão inválida.')
+    .optional(),
 });
 const params = z.object({ id });
 

@@ -241,6 +241,10 @@ export interface PagamentoEntrada {
   posicao?: number | undefined;
   cliente?: string | undefined;
   liberacao?: string | undefined;
+  parcelas?: number | undefined;
+  nsu?: string | undefined;
+  autorizacao?: string | undefined;
+  bandeira?: string | undefined;
 }
 
 export interface Contexto {
@@ -998,6 +1002,10 @@ export class ServicoVendas {
       periodo: recebe.periodo,
       observacao: e.observacao ?? '',
       posicao: e.posicao ?? null,
+      parcelas: e.parcelas ?? null,
+      nsu: e.nsu ?? null,
+      autorizacao: e.autorizacao ?? null,
+      bandeira: e.bandeira ?? null,
       ...extra,
     };
   }
@@ -1128,7 +1136,9 @@ export class ServicoVendas {
           dataHora: ctx.agora,
         });
         maximoDiario(r.evento.valorDesconto);
-        return { reg: { ...reg, venda: r.venda }, eventos: [evento(r.evento)] };
+        // vendaCompleta marks the discount on the whole bill (the item discount's event is false): with one
+        // item both list the same lines, and the discounts report tells them apart by this flag.
+        return { reg: { ...reg, venda: r.venda }, eventos: [{ ...evento(r.evento), vendaCompleta: true }] };
       },
       { recalcularAntes: true },
     );
@@ -1668,8 +1678,15 @@ export class ServicoVendas {
       )
         throw new ErroNegocio('Venda encerrada ou cancelada não pode ser alterada, reabra a venda!');
       const cat = await this.catalogo.daLoja(ctx.grupo, empresa, tx);
-      const ev = (vendaCompleta: boolean, itens: VendaItem[], destino: string): EventoGravar => ({
-        tipo: 'Transferencia',
+      // 'Transferencia' on the sale the lines (or the table) left, 'TransferenciaRecebida' on the one that took
+      // them: both carry the same text, and the transfers report counts each transfer once, by its origin.
+      const ev = (
+        vendaCompleta: boolean,
+        itens: VendaItem[],
+        destino: string,
+        tipo: 'Transferencia' | 'TransferenciaRecebida' = 'Transferencia',
+      ): EventoGravar => ({
+        tipo,
         operador: ctx.operador,
         terminal: e.terminal ?? null,
         motivo: `Mesa ${origem.mesa} -> Mesa ${e.mesaDestino} (${destino})`,
@@ -1798,7 +1815,7 @@ export class ServicoVendas {
         ev(!restam, movidos, finalDestino.venda._id),
       ]);
       await gravarEventos(tx, ctx.grupo, empresa, finalDestino.venda._id, [
-        ev(false, movidos, origem.venda._id),
+        ev(false, movidos, origem.venda._id, 'TransferenciaRecebida'),
       ]);
       return [resposta(finalOrigem), resposta(finalDestino)];
     });

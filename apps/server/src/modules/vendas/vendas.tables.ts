@@ -96,6 +96,10 @@ export const COLUNAS_PAGAMENTO: readonly ColunaMapeada[] = [
   c('lixo', 'lixo', 'booleano'),
   c('supervisorLixo', 'supervisor_lixo', 'json'),
   c('posicao', 'posicao', 'inteiro'),
+  c('parcelas', 'parcelas', 'inteiro'),
+  c('nsu', 'nsu', 'texto'),
+  c('autorizacao', 'autorizacao', 'texto'),
+  c('bandeira', 'bandeira', 'texto'),
 ];
 
 const instante = (nome: string) => timestamp(nome, { withTimezone: true, mode: 'string' });

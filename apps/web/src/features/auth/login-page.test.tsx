@@ -132,4 +132,37 @@ describe('login page', () => {
     expect(obterSessao().usuario).toEqual(anterior);
     sair();
   });
+
+  it('without the public list the device offers the group code of its last login (an old device: the id)', async () => {
+    definirConfig({ baseUrl: '/api/', listaGrupos: false });
+    const chamadas = servidor();
+    entrar({ token: 'tk', usuario }, { ...grupo, codigo: 100001 }, lojas[0] as (typeof lojas)[number]);
+    sair();
+    const { unmount } = render(
+      <RouterProvider
+        router={createMemoryRouter([{ path: '/login', Component: LoginPage }], {
+          initialEntries: ['/login'],
+        })}
+      />,
+    );
+    const campo = screen.getByLabelText('Código do Grupo Empresarial') as HTMLInputElement;
+    await waitFor(() => expect(campo.value).toBe('100001'));
+    fireEvent.change(screen.getByLabelText('E-mail ou Código Interno'), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Senha'), { target: { value: 'caixa123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(chamadas.some((c) => c.url.endsWith('/login'))).toBe(true));
+    expect(chamadas.find((c) => c.url.endsWith('/login'))?.corpo).toMatchObject({
+      grupoEmpresarial: '100001',
+    });
+    expect(chamadas.some((c) => c.url.endsWith('getGrupoEmpresarialLista'))).toBe(false);
+    unmount();
+    // A device saved before the codes existed remembers only the id: the server still takes it.
+    reiniciarSessaoParaTeste();
+    entrar({ token: 'tk', usuario }, grupo, lojas[0] as (typeof lojas)[number]);
+    sair();
+    abrirLogin();
+    const antigo = screen.getByLabelText('Código do Grupo Empresarial') as HTMLInputElement;
+    await waitFor(() => expect(antigo.value).toBe('g1'));
+    definirConfig({ baseUrl: '/api/' });
+  });
 });

@@ -3,8 +3,9 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { obterConfig } from '../../lib/api/config.ts';
 import { notificar } from '../../lib/notify/notificar.ts';
+import { lerGrupoSalvo } from '../../lib/session/armazenamento.ts';
 import { entrar, useSessao } from '../../lib/session/sessao.ts';
-import type { Empresa } from '../../lib/session/tipos.ts';
+import type { Empresa, GrupoEmpresarial } from '../../lib/session/tipos.ts';
 import { efetuarLogin, listarEmpresasUsuario, type RespostaLogin } from './api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { ariaCampo, Campo } from './campo.tsx';
@@ -24,6 +25,12 @@ interface Campos {
 }
 
 type Erros = Partial<Record<keyof Campos, string>>;
+
+/** What the group-code field shows for the group remembered on this device. */
+export function codigoLembrado(grupo: GrupoEmpresarial | null | undefined): string | undefined {
+  if (!grupo) return undefined;
+  return grupo.codigo !== undefined ? String(grupo.codigo) : grupo._id || undefined;
+}
 
 export function validarLogin(campos: Campos): Erros {
   const erros: Erros = {};
@@ -45,7 +52,9 @@ function falhar(mensagem: string): void {
 
 export function LoginPage() {
   const navigate = useNavigate();
-  const grupoAnterior = useSessao((s) => s.grupoEmpresarial);
+  // The group of the last login: in memory after Sair, else saved on this device (the browser was closed).
+  const [grupoSalvo] = useState(lerGrupoSalvo);
+  const grupoAnterior = useSessao((s) => s.grupoEmpresarial) ?? grupoSalvo;
   const { grupos, erro, carregando } = useGruposEmpresariais();
   const listaGrupos = obterConfig().listaGrupos;
   const [campos, setCampos] = useState<Campos>({ email: '', senha: '' });
@@ -77,12 +86,12 @@ export function LoginPage() {
     if (preferido)
       setCampos((atual) => (atual.grupoEmpresarial ? atual : { ...atual, grupoEmpresarial: preferido._id }));
   }, [grupos, grupoAnterior]);
-  // Without the public list (LISTA_GRUPOS_PUBLICA=false) the device remembers the code typed last time.
+  // Without the public list (LISTA_GRUPOS_PUBLICA=false) the device remembers the group's code of the last
+  // login (a device saved before the codes remembers the id, which the server still accepts).
   useEffect(() => {
-    if (listaGrupos || !grupoAnterior?._id) return;
-    setCampos((atual) =>
-      atual.grupoEmpresarial ? atual : { ...atual, grupoEmpresarial: grupoAnterior._id },
-    );
+    const lembrado = codigoLembrado(grupoAnterior);
+    if (listaGrupos || !lembrado) return;
+    setCampos((atual) => (atual.grupoEmpresarial ? atual : { ...atual, grupoEmpresarial: lembrado }));
   }, [listaGrupos, grupoAnterior]);
 
   function alterar(parcial: Partial<Campos>) {
@@ -192,6 +201,8 @@ export function LoginPage() {
             <Input
               id="login-grupo-codigo"
               autoComplete="organization"
+              inputMode="numeric"
+              placeholder="Ex.: 100001"
               maxLength={64}
               status={erros.grupoEmpresarial ? 'error' : undefined}
               value={campos.grupoEmpresarial ?? ''}

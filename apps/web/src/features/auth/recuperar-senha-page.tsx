@@ -2,8 +2,11 @@ import { Alert, Button, Form, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { obterConfig } from '../../lib/api/config.ts';
+import { lerGrupoSalvo } from '../../lib/session/armazenamento.ts';
+import { useSessao } from '../../lib/session/sessao.ts';
 import { recuperarSenha } from './api.ts';
 import { AuthCard } from './auth-card.tsx';
+import { codigoLembrado } from './login-page.tsx';
 import { MENSAGEM_OBRIGATORIO, mensagemFalhaLogin } from './mensagens.ts';
 import { useGruposEmpresariais } from './use-grupos-empresariais.ts';
 
@@ -24,11 +27,18 @@ export function RecuperarSenhaPage() {
     document.title = 'Recuperar Senha - Retaguarda';
   }, []);
 
-  // The only group is pre-selected, as on the login page.
+  // The only group is pre-selected, as on the login page; without the list, the code remembered on the device.
+  const [grupoSalvo] = useState(lerGrupoSalvo);
+  const grupoAnterior = useSessao((s) => s.grupoEmpresarial) ?? grupoSalvo;
   useEffect(() => {
     const unico = grupos.grupos?.length === 1 ? grupos.grupos[0] : undefined;
     if (unico && !form.getFieldValue('grupoEmpresarial')) form.setFieldValue('grupoEmpresarial', unico._id);
   }, [grupos.grupos, form]);
+  useEffect(() => {
+    const lembrado = codigoLembrado(grupoAnterior);
+    if (!listaGrupos && lembrado && !form.getFieldValue('grupoEmpresarial'))
+      form.setFieldValue('grupoEmpresarial', lembrado);
+  }, [listaGrupos, grupoAnterior, form]);
 
   async function enviar(campos: Campos) {
     setEnviando(true);
@@ -64,7 +74,7 @@ export function RecuperarSenhaPage() {
             />
           ) : (
             // The deployment hides the list of groups (LISTA_GRUPOS_PUBLICA=false): the user types its code.
-            <Input autoComplete="organization" maxLength={64} />
+            <Input autoComplete="organization" inputMode="numeric" placeholder="Ex.: 100001" maxLength={64} />
           )}
         </Form.Item>
         <Form.Item

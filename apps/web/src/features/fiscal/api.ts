@@ -106,6 +106,8 @@ export interface ConfiguracaoFiscal {
   limiteSemIdentificacao: string | null;
   /** The server issues the NFC-e when the POS ends a sale. */
   emitirNfce: boolean;
+  /** Card payments through TEF / an integrated POS (NFC-e card group tpIntegra 1; else 2). */
+  pagamentoIntegrado: boolean;
   certificado: Certificado | null;
 }
 

@@ -77,6 +77,7 @@ interface CamposFormulario {
   cscId: string | null;
   cscToken?: string;
   emitirNfce: boolean;
+  pagamentoIntegrado?: boolean;
   rtCNPJ?: string;
   rtContato?: string;
   rtEmail?: string;
@@ -101,6 +102,7 @@ function camposDe(c: ConfiguracaoFiscal): CamposFormulario {
     cscId: c.cscId,
     cscToken: '',
     emitirNfce: c.emitirNfce,
+    pagamentoIntegrado: c.pagamentoIntegrado === true,
     rtCNPJ: c.responsavelTecnico?.CNPJ ?? '',
     rtContato: c.responsavelTecnico?.xContato ?? '',
     rtEmail: c.responsavelTecnico?.email ?? '',
@@ -135,6 +137,7 @@ export function alteracaoDe(v: CamposFormulario): AlteracaoFiscal {
     telefone: texto(v.telefone),
     cscId: texto(v.cscId),
     emitirNfce: v.emitirNfce === true,
+    pagamentoIntegrado: v.pagamentoIntegrado === true,
     responsavelTecnico: rt,
   };
   if (texto(v.cscToken)) alteracao.cscToken = texto(v.cscToken);
@@ -264,6 +267,15 @@ export function ConfiguracaoFiscalEmpresa({ empresa }: { empresa: string }) {
                   extra="O servidor emite a nota com a venda gravada; na falta da SEFAZ, em contingência off-line."
                 >
                   <Checkbox data-testid="emitir-nfce">Emitir a NFC-e ao encerrar a venda no PDV</Checkbox>
+                </Form.Item>
+              </Col>
+              <Col span={24}>
+                <Form.Item
+                  name="pagamentoIntegrado"
+                  valuePropName="checked"
+                  extra="Marque quando o cartão passa por TEF ou POS integrado ao sistema: a NFC-e informa tpIntegra 1. Sem marcar, POS avulso (tpIntegra 2)."
+                >
+                  <Checkbox data-testid="pagamento-integrado">Pagamento com cartão integrado (TEF)</Checkbox>
                 </Form.Item>
               </Col>
             </Row>

@@ -1,25 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Input, Space, Table, Tag, Upload } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Space, Table, Tag, Upload } from 'antd';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { notificar } from '../../lib/notify/notificar.ts';
 import { useSessao } from '../../lib/session/sessao.ts';
-import { SeletorReferencia } from '../recursos/seletor-referencia.tsx';
-import {
-  buscarEntrada,
-  chavesFiscal,
-  enviarXmlEntrada,
-  type ItemEntrada,
-  listarEntradas,
-  type NotaEntrada,
-  vincularItens,
-} from './api.ts';
-import { formatarChave, formatarDataHora, formatarMoeda, SeletorEmpresa } from './comum.tsx';
-import { fatorValido, normalizarFator } from './regras.ts';
+import { chavesFiscal, enviarXmlEntrada, listarEntradas, type NotaEntrada } from './api.ts';
+import { formatarDataHora, formatarMoeda, SeletorEmpresa } from './comum.tsx';
+import { NotaEntradaEstoque, rotuloStatusEntrada } from './entrada-estoque.tsx';
 
-// entradaNotaFiscal (issue 7 item 8): upload a supplier's NF-e XML, see its items with the supplier's
-// codes, link each to one of our products with a conversion factor (supplier unit -> product unit). The
-// server refuses a key already imported. The stock entry itself belongs to the stock issue.
+// entradaNotaFiscal (issue 7 item 8, issue 17): upload a supplier's NF-e XML, see its items with the supplier's
+// codes, link each to one of our products with a conversion factor (supplier unit -> product unit), post it to
+// stock and reverse the posting (entrada-estoque.tsx). The server refuses a key already imported.
 
 export function EntradaNotaFiscalPage() {
   const empresaSessao = useSessao((s) => s.empresa?._id);
@@ -87,7 +78,14 @@ export function EntradaNotaFiscalPage() {
             align: 'right',
             render: (v: string) => formatarMoeda(v),
           },
-          { title: 'Status', dataIndex: 'status', width: 110, render: (v: string) => <Tag>{v}</Tag> },
+          {
+            title: 'Status',
+            dataIndex: 'status',
+            width: 170,
+            render: (v: string) => (
+              <Tag color={rotuloStatusEntrada(v).cor}>{rotuloStatusEntrada(v).texto}</Tag>
+            ),
+          },
           {
             title: '',
             key: 'abrir',
@@ -100,139 +98,7 @@ export function EntradaNotaFiscalPage() {
           },
         ]}
       />
-      {aberta && <ItensNota key={aberta} id={aberta} />}
+      {aberta && <NotaEntradaEstoque key={aberta} id={aberta} />}
     </Space>
-  );
-}
-
-interface Vinculo {
-  produtoGeral: string | null;
-  fatorConversao: string;
-}
-
-function ItensNota({ id }: { id: string }) {
-  const queryClient = useQueryClient();
-  const nota = useQuery({ queryKey: chavesFiscal.entrada(id), queryFn: () => buscarEntrada(id) });
-  const [vinculos, setVinculos] = useState<Record<string, Vinculo>>({});
-  useEffect(() => {
-    if (!nota.data) return;
-    setVinculos(
-      Object.fromEntries(
-        nota.data.itens.map((i) => [
-          i._id,
-          { produtoGeral: i.produtoGeral, fatorConversao: i.fatorConversao ?? '1' },
-        ]),
-      ),
-    );
-  }, [nota.data]);
-  const salvar = useMutation({
-    mutationFn: () =>
-      vincularItens(
-        id,
-        Object.entries(vinculos).map(([_id, v]) => ({
-          _id,
-          produtoGeral: v.produtoGeral,
-          ...(v.produtoGeral ? { fatorConversao: normalizarFator(v.fatorConversao) } : {}),
-        })),
-      ),
-    onSuccess: (n) => {
-      queryClient.setQueryData(chavesFiscal.entrada(id), n);
-      notificar({ tipo: 'success', mensagem: 'Vínculos dos itens salvos.' });
-    },
-  });
-  const mudar = (item: string, parcial: Partial<Vinculo>) =>
-    setVinculos((v) => ({
-      ...v,
-      [item]: { produtoGeral: null, fatorConversao: '1', ...v[item], ...parcial },
-    }));
-  const invalidos = Object.values(vinculos).filter((v) => v.produtoGeral && !fatorValido(v.fatorConversao));
-  const n = nota.data;
-
-  return (
-    <Card
-      size="small"
-      loading={nota.isPending}
-      title={n ? `NF-e nº ${n.numero} série ${n.serie} — ${n.emitente.xNome}` : 'NF-e'}
-      extra={
-        <Button
-          type="primary"
-          disabled={invalidos.length > 0}
-          loading={salvar.isPending}
-          onClick={() => salvar.mutate()}
-        >
-          Salvar vínculos
-        </Button>
-      }
-    >
-      {n && (
-        <Descriptions size="small" column={3} style={{ marginBottom: 12 }}>
-          <Descriptions.Item label="Chave" span={3}>
-            {formatarChave(n.chave)}
-          </Descriptions.Item>
-          <Descriptions.Item label="CNPJ">{n.emitente.CNPJ}</Descriptions.Item>
-          <Descriptions.Item label="Emissão">{formatarDataHora(n.dhEmi)}</Descriptions.Item>
-          <Descriptions.Item label="Valor total">{formatarMoeda(n.valorTotal)}</Descriptions.Item>
-        </Descriptions>
-      )}
-      <Table<ItemEntrada>
-        rowKey="_id"
-        size="small"
-        pagination={false}
-        scroll={{ y: 360 }}
-        dataSource={n?.itens ?? []}
-        columns={[
-          { title: 'Item', dataIndex: 'nItem', width: 55 },
-          { title: 'Código fornecedor', dataIndex: 'cProd', width: 110 },
-          { title: 'Descrição', dataIndex: 'xProd', ellipsis: true },
-          { title: 'NCM', dataIndex: 'NCM', width: 90 },
-          { title: 'CFOP', dataIndex: 'CFOP', width: 65 },
-          { title: 'Un.', dataIndex: 'uCom', width: 55 },
-          {
-            title: 'Qtd.',
-            dataIndex: 'qCom',
-            width: 80,
-            align: 'right',
-            render: (v: string) => Number(v).toLocaleString('pt-BR'),
-          },
-          {
-            title: 'Valor',
-            dataIndex: 'vProd',
-            width: 100,
-            align: 'right',
-            render: (v: string) => formatarMoeda(v),
-          },
-          {
-            title: 'Produto',
-            key: 'produto',
-            width: 220,
-            render: (_, i) => (
-              <SeletorReferencia
-                tabela="produtoGeral"
-                valor={vinculos[i._id]?.produtoGeral ?? null}
-                onChange={(v) => mudar(i._id, { produtoGeral: typeof v === 'string' ? v : null })}
-                placeholder="Vincular produto..."
-              />
-            ),
-          },
-          {
-            title: 'Fator',
-            key: 'fator',
-            width: 90,
-            render: (_, i) => {
-              const v = vinculos[i._id];
-              return (
-                <Input
-                  aria-label={`Fator de conversão do item ${i.nItem}`}
-                  value={v?.fatorConversao ?? '1'}
-                  disabled={!v?.produtoGeral}
-                  status={v?.produtoGeral && !fatorValido(v.fatorConversao) ? 'error' : undefined}
-                  onChange={(e) => mudar(i._id, { fatorConversao: e.target.value })}
-                />
-              );
-            },
-          },
-        ]}
-      />
-    </Card>
   );
 }

@@ -39,6 +39,7 @@ describe('fiscal screen rules', () => {
     const a = alteracaoDe(base);
     expect(a).toMatchObject({
       emitirNfce: true,
+      pagamentoIntegrado: false,
       razaoSocial: 'Pizzaria Exemplo Ltda',
       ie: null,
       uf: 'PR',
@@ -47,11 +48,14 @@ describe('fiscal screen rules', () => {
     expect('cscToken' in a).toBe(false);
     const b = alteracaoDe({
       ...base,
+      pagamentoIntegrado: true,
       cscToken: 'TOKEN123',
       rtCNPJ: '12.345.678/0001-90',
       rtFone: '(41) 3333-4444',
     });
     expect(b.cscToken).toBe('TOKEN123');
+    // Card payments through TEF: the NFC-e card group says tpIntegra 1.
+    expect(b.pagamentoIntegrado).toBe(true);
     expect(b.responsavelTecnico).toEqual({
       CNPJ: '12345678000190',
       xContato: '',

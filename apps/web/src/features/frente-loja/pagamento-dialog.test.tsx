@@ -43,7 +43,10 @@ const venda32: Venda = adicionarProdutoLocal(
   AGORA,
 );
 
-function abrir(venda: Venda, extra: { toque?: boolean } = {}) {
+function abrir(
+  venda: Venda,
+  extra: { toque?: boolean; operadoras?: { _id: string; descricao: string }[] } = {},
+) {
   const aoLancar = vi.fn();
   const aoConfirmar = vi.fn();
   render(
@@ -122,6 +125,56 @@ describe('PagamentoDialog', { timeout: 20_000 }, () => {
     expect(valor.value).toBe('15,50');
     fireEvent.click(pad.querySelector('[aria-label="Apagar"]') as Element);
     expect(valor.value).toBe('15,5');
+  });
+
+  it('a credit card takes instalments (+/−, 1x..12x), the acquirer and the NSU; the line shows 3x', () => {
+    const cielo = { _id: id(0x51), descricao: 'Cielo' };
+    const { aoLancar, valor } = abrir(venda32, { operadoras: [cielo] });
+    expect(screen.queryByTestId('painel-cartao')).toBeNull();
+    fireEvent.click(screen.getByTestId(`forma-${credito._id}`));
+    expect(screen.getByTestId('painel-cartao')).toBeTruthy();
+    for (const k of ['+', '+', '+', '-', '+']) fireEvent.keyDown(valor, { key: k });
+    expect(screen.getByTestId('pag-parcelas').textContent).toContain('4x');
+    fireEvent.keyDown(valor, { key: '-' });
+    // Only one acquirer: it is the default.
+    expect(screen.getByTestId('pag-operadora').textContent).toContain('Cielo');
+    fireEvent.change(screen.getByLabelText('NSU'), { target: { value: ' 004512 ' } });
+    // A letter typed in the NSU box is text, not a method key.
+    fireEvent.keyDown(screen.getByLabelText('NSU'), { key: 'd' });
+    expect(screen.getByTestId(`forma-${credito._id}`).getAttribute('aria-checked')).toBe('true');
+    fireEvent.keyDown(valor, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(aoLancar).toHaveBeenCalledWith(credito, '32.40', {
+      parcelas: 3,
+      operadora: cielo._id,
+      nsu: '004512',
+    });
+    // rc-input takes one Enter until the key goes up.
+    fireEvent.keyUp(valor, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    // Twelve is the most; one the least. A debit card has no instalments.
+    for (let i = 0; i < 15; i++) fireEvent.keyDown(valor, { key: '+' });
+    expect(screen.getByTestId('pag-parcelas').textContent).toContain('12x');
+    fireEvent.click(screen.getByTestId(`forma-${debito._id}`));
+    expect(screen.queryByTestId('pag-parcelas')).toBeNull();
+    fireEvent.keyDown(valor, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    // The NSU typed stays when the cashier corrects the method.
+    expect(aoLancar).toHaveBeenLastCalledWith(debito, '32.40', { operadora: cielo._id, nsu: '004512' });
+  });
+
+  it('a card takes its brand from the NFC-e tBand table, sent as the code; the line names it', async () => {
+    const { aoLancar, valor } = abrir(venda32);
+    fireEvent.click(screen.getByTestId(`forma-${credito._id}`));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Bandeira' }));
+    fireEvent.click(await screen.findByTitle('Elo'));
+    fireEvent.keyDown(valor, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(aoLancar).toHaveBeenCalledWith(credito, '32.40', { parcelas: 1, bandeira: '06' });
+    const paga = pagarLocal(venda32, amb, credito, '32.40', AGORA, id(0x98), { parcelas: 2, bandeira: '01' });
+    expect(paga.pagamentos[0]?.bandeira).toBe('01');
+  });
+
+  it('a payment in instalments shows them on its line', () => {
+    const paga = pagarLocal(venda32, amb, credito, '32.40', AGORA, id(0x99), { parcelas: 3 });
+    abrir(paga);
+    expect(screen.getByTestId('pagamento-lancado').textContent).toContain('Cartão de Crédito 3x: R$ 32,40');
   });
 
   it('the pad keeps one comma and two decimals', () => {

@@ -1,15 +1,18 @@
 import {
+  bandeirasCartao,
+  descricaoPagamento,
   type FormaPagamentoVenda,
   formatarCpfCnpj,
   formatarMoeda,
   lerPagamento,
   NOTAS_REAIS,
+  PARCELAS_CARTAO_PDV,
   TIPO_PAGAMENTO,
   TIPO_TROCO,
   teclasFormasPagamento,
   type Venda,
 } from '@retaguarda/domain';
-import { Button, Divider, Flex, Input, type InputRef, List, Modal, Typography, theme } from 'antd';
+import { Button, Divider, Flex, Input, type InputRef, List, Modal, Select, Typography, theme } from 'antd';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { notificar } from '../../lib/notify/notificar.ts';
 import { ConvenioPainel } from './convenio-painel.tsx';
@@ -25,7 +28,9 @@ export interface PagamentoDialogProps {
   ocupado: boolean;
   /** Store of the sale (convênio balance). */
   empresa: string;
-  aoLancar: (forma: FormaPagamentoVenda, valorPago: string, extras: { cliente?: string }) => void;
+  aoLancar: (forma: FormaPagamentoVenda, valorPago: string, extras: ExtrasPagamento) => void;
+  /** The store's acquirers (frenteLoja/operadoras): a card payment may say which one took it. */
+  operadoras?: readonly { _id: string; descricao: string }[];
   aoCancelarPagamento: (pagamentoId: string) => void;
   aoConfirmar: () => void;
   aoFechar: () => void;
@@ -39,6 +44,22 @@ export interface PagamentoDialogProps {
   /** A dialog of the sale is open on top (CPF na nota): this one lets go of the focus, and takes it back after. */
   emEspera?: boolean;
 }
+
+/** What a payment carries besides its method and value: the convênio customer, the card's details. */
+export interface ExtrasPagamento {
+  cliente?: string;
+  /** Credit card instalments (1x..12x at the POS). */
+  parcelas?: number;
+  /** Acquirer (operadora) of a card payment. */
+  operadora?: string;
+  nsu?: string;
+  autorizacao?: string;
+  /** Card brand, the NFC-e tBand code ('01' Visa...). */
+  bandeira?: string;
+}
+
+export const ehCartao = (f: FormaPagamentoVenda | null) =>
+  f?.tipo === TIPO_PAGAMENTO.credito || f?.tipo === TIPO_PAGAMENTO.debito;
 
 export const MENSAGEM_ESCOLHA_FORMA = 'Escolha a forma de pagamento (a letra no botão).';
 
@@ -99,6 +120,18 @@ export function PagamentoDialog(p: PagamentoDialogProps) {
   const clienteNome = semPadrao?.nome ?? '';
   const [clienteConvenio, setClienteConvenio] = useState<{ _id: string; nome: string } | null>(null);
   const convenio = forma?.tipo === TIPO_PAGAMENTO.convenio;
+  // Card details: instalments (credit only, back to 1x for each payment), the acquirer (kept from the last card
+  // payment: a store mostly has one), NSU and authorisation as the card terminal printed them (optional).
+  const operadoras = p.operadoras ?? [];
+  const [parcelas, setParcelas] = useState(1);
+  const [operadora, setOperadora] = useState<string | null>(() =>
+    operadoras.length === 1 ? (operadoras[0]?._id ?? null) : null,
+  );
+  const [nsu, setNsu] = useState('');
+  const [autorizacao, setAutorizacao] = useState('');
+  const [bandeira, setBandeira] = useState<string | null>(null);
+  const credito = forma?.tipo === TIPO_PAGAMENTO.credito;
+  const mudarParcelas = (d: number) => setParcelas((n) => Math.min(PARCELAS_CARTAO_PDV, Math.max(1, n + d)));
   const troco = Number(p.venda.totalTroco);
 
   const focarValor = () =>
@@ -111,11 +144,18 @@ export function PagamentoDialog(p: PagamentoDialogProps) {
   useEffect(() => {
     preencher(restante);
     setForma(null);
+    setParcelas(1);
+    setNsu('');
+    setAutorizacao('');
+    setBandeira(null);
     if (p.aberto) focarValor();
   }, [restante, ativos.length]);
   useEffect(() => {
     if (!p.aberto) return;
     setForma(null);
+    setNsu('');
+    setAutorizacao('');
+    setBandeira(null);
     // The sale's own customer is the convênio customer unless another one is picked.
     setClienteConvenio(clienteId ? { _id: clienteId, nome: clienteNome } : null);
   }, [p.aberto, clienteId, clienteNome]);
@@ -126,6 +166,7 @@ export function PagamentoDialog(p: PagamentoDialogProps) {
   }, [p.emEspera]);
 
   const escolherForma = (f: FormaPagamentoVenda) => {
+    if (f._id !== forma?._id) setParcelas(1);
     setForma(f);
     preencher(restante);
     focarValor();
@@ -134,11 +175,16 @@ export function PagamentoDialog(p: PagamentoDialogProps) {
   const lancarCom = (f: FormaPagamentoVenda | null, c: number | null) => {
     if (!f || c === null || c <= 0 || p.ocupado) return;
     if (f.tipo === TIPO_PAGAMENTO.convenio && !clienteConvenio) return;
-    p.aoLancar(
-      f,
-      (c / 100).toFixed(2),
-      f.tipo === TIPO_PAGAMENTO.convenio && clienteConvenio ? { cliente: clienteConvenio._id } : {},
-    );
+    const extras: ExtrasPagamento =
+      f.tipo === TIPO_PAGAMENTO.convenio && clienteConvenio ? { cliente: clienteConvenio._id } : {};
+    if (ehCartao(f) && f._id === forma?._id) {
+      if (f.tipo === TIPO_PAGAMENTO.credito) extras.parcelas = parcelas;
+      if (operadora) extras.operadora = operadora;
+      if (nsu.trim()) extras.nsu = nsu.trim();
+      if (autorizacao.trim()) extras.autorizacao = autorizacao.trim();
+      if (bandeira) extras.bandeira = bandeira;
+    }
+    p.aoLancar(f, (c / 100).toFixed(2), extras);
   };
   const lancar = () => lancarCom(forma, lerValor(valor));
 
@@ -226,7 +272,13 @@ export function PagamentoDialog(p: PagamentoDialogProps) {
         <div style={{ flex: '1 1 420px', minWidth: 0 }}>
           <Typography.Text type="secondary">Forma de pagamento (tecla)</Typography.Text>
           <div
-            style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 8, marginTop: 8 }}
+            // Three columns where they fit, two on a phone (a long name pushed the third out of the screen).
+            style={{
+              display: 'grid',
+              gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
+              gap: 8,
+              marginTop: 8,
+            }}
             role="radiogroup"
             aria-label="Forma de pagamento"
           >
@@ -292,6 +344,10 @@ export function PagamentoDialog(p: PagamentoDialogProps) {
                 if (e.key === 'ArrowDown') {
                   e.preventDefault();
                   notas.current?.querySelector('button')?.focus();
+                } else if (credito && (e.key === '+' || e.key === '-')) {
+                  // The value takes no signs: + and - change the instalments of a credit card payment.
+                  e.preventDefault();
+                  mudarParcelas(e.key === '+' ? 1 : -1);
                 }
               }}
               style={{ flex: 1, fontSize: 20 }}
@@ -305,6 +361,23 @@ export function PagamentoDialog(p: PagamentoDialogProps) {
               Lançar
             </Button>
           </Flex>
+          {ehCartao(forma) && (
+            <PainelCartao
+              credito={credito}
+              parcelas={parcelas}
+              aoParcelas={setParcelas}
+              operadoras={operadoras}
+              operadora={operadora}
+              aoOperadora={setOperadora}
+              nsu={nsu}
+              aoNsu={setNsu}
+              autorizacao={autorizacao}
+              aoAutorizacao={setAutorizacao}
+              bandeira={bandeira}
+              aoBandeira={setBandeira}
+              aoEnter={enter}
+            />
+          )}
           {restante > 0 && (
             <fieldset
               ref={notas}
@@ -444,7 +517,7 @@ export function PagamentoDialog(p: PagamentoDialogProps) {
                 }
               >
                 <Typography.Text delete={x.lixo}>
-                  {x.formaPagamento.descricao}
+                  {descricaoPagamento(x)}
                   {x.posicao ? ` (posição ${x.posicao})` : ''}: {formatarMoeda(x.valorPago)}
                   {Number(x.valorTroco) > 0 ? ` · troco ${formatarMoeda(x.valorTroco)}` : ''}
                 </Typography.Text>
@@ -454,5 +527,117 @@ export function PagamentoDialog(p: PagamentoDialogProps) {
         </div>
       </Flex>
     </Modal>
+  );
+}
+
+/**
+ * Card details under the value: instalments (credit; also + and - in the value box), the acquirer, the brand (the
+ * NFC-e tBand table: it picks the acquirer's rule of that brand and goes in the note's card group), and the NSU
+ * and authorisation code of the card terminal's slip. Enter in a box launches the payment, as in the value.
+ */
+function PainelCartao(p: {
+  credito: boolean;
+  parcelas: number;
+  aoParcelas: (n: number) => void;
+  operadoras: readonly { _id: string; descricao: string }[];
+  operadora: string | null;
+  aoOperadora: (id: string | null) => void;
+  nsu: string;
+  aoNsu: (v: string) => void;
+  autorizacao: string;
+  aoAutorizacao: (v: string) => void;
+  bandeira: string | null;
+  aoBandeira: (codigo: string | null) => void;
+  aoEnter: () => void;
+}) {
+  const rotulo = (texto: string, campo: string) => (
+    <label htmlFor={campo}>
+      <Typography.Text type="secondary">{texto}</Typography.Text>
+    </label>
+  );
+  return (
+    <div
+      data-testid="painel-cartao"
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+        gap: 8,
+        marginTop: 12,
+      }}
+    >
+      {p.credito && (
+        <div>
+          {rotulo('Parcelas (+/−)', 'pag-parcelas')}
+          <Select
+            id="pag-parcelas"
+            data-testid="pag-parcelas"
+            aria-keyshortcuts="+ -"
+            size="large"
+            style={{ width: '100%' }}
+            value={p.parcelas}
+            onChange={p.aoParcelas}
+            options={Array.from({ length: PARCELAS_CARTAO_PDV }, (_, i) => ({
+              value: i + 1,
+              label: i === 0 ? '1x (à vista)' : `${i + 1}x`,
+            }))}
+          />
+        </div>
+      )}
+      {p.operadoras.length > 0 && (
+        <div>
+          {rotulo('Operadora', 'pag-operadora')}
+          <Select
+            id="pag-operadora"
+            data-testid="pag-operadora"
+            size="large"
+            style={{ width: '100%' }}
+            allowClear
+            placeholder="Não informada"
+            value={p.operadora ?? undefined}
+            onChange={(v?: string) => p.aoOperadora(v ?? null)}
+            options={p.operadoras.map((o) => ({ value: o._id, label: o.descricao }))}
+          />
+        </div>
+      )}
+      <div>
+        {rotulo('Bandeira', 'pag-bandeira')}
+        <Select
+          id="pag-bandeira"
+          data-testid="pag-bandeira"
+          size="large"
+          style={{ width: '100%' }}
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder="Não informada"
+          value={p.bandeira ?? undefined}
+          onChange={(v?: string) => p.aoBandeira(v ?? null)}
+          options={bandeirasCartao.itens.map((b) => ({ value: String(b.sigla), label: b.descricao }))}
+        />
+      </div>
+      <div>
+        {rotulo('NSU', 'pag-nsu')}
+        <Input
+          id="pag-nsu"
+          size="large"
+          maxLength={40}
+          autoComplete="off"
+          value={p.nsu}
+          onChange={(e) => p.aoNsu(e.target.value)}
+          onPressEnter={p.aoEnter}
+        />
+      </div>
+      <div>
+        {rotulo('Autorização', 'pag-autorizacao')}
+        <Input
+          id="pag-autorizacao"
+          size="large"
+          maxLength={40}
+          autoComplete="off"
+          value={p.autorizacao}
+          onChange={(e) => p.aoAutorizacao(e.target.value)}
+          onPressEnter={p.aoEnter}
+        />
+      </div>
+    </div>
   );
 }

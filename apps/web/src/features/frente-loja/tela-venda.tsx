@@ -39,7 +39,7 @@ import type { IndiceProdutos } from './indice-produtos.ts';
 import { BotaoGrande, ItensVenda } from './itens-venda.tsx';
 import { AbasCelular, BarraCelular, useLayoutCelular } from './layout-celular.tsx';
 import { MapaTeclasDialog } from './mapa-teclas-dialog.tsx';
-import { ehPix, PagamentoDialog } from './pagamento-dialog.tsx';
+import { type ExtrasPagamento, ehPix, PagamentoDialog } from './pagamento-dialog.tsx';
 import { montarPayloadPix } from './pix.ts';
 import { type ParteEscolhida, PizzaDialog } from './pizza-dialog.tsx';
 import { apagarRascunho, guardarRascunho, lerRascunho } from './rascunho-venda.ts';
@@ -656,9 +656,16 @@ export function TelaVenda(p: TelaVendaProps) {
   const lancarPagamento = async (
     forma: FormaPagamentoVenda,
     valorPago: string,
-    extras: { cliente?: string } = {},
+    extras: ExtrasPagamento = {},
   ) => {
     const id = novoId();
+    const cartao = {
+      ...(extras.parcelas ? { parcelas: extras.parcelas } : {}),
+      ...(extras.operadora ? { operadora: extras.operadora } : {}),
+      ...(extras.nsu ? { nsu: extras.nsu } : {}),
+      ...(extras.autorizacao ? { autorizacao: extras.autorizacao } : {}),
+      ...(extras.bandeira ? { bandeira: extras.bandeira } : {}),
+    };
     const cortesia = forma.tipo === TIPO_PAGAMENTO.cortesia;
     if (modoLocal && (cortesia || forma.tipo === TIPO_PAGAMENTO.convenio)) {
       notificar({ tipo: 'warning', mensagem: 'Operação indisponível em modo local.' });
@@ -666,7 +673,13 @@ export function TelaVenda(p: TelaVendaProps) {
     }
     const simples = !cortesia && forma.tipo !== TIPO_PAGAMENTO.convenio && !posicaoPagando;
     if (modoLocal || (noTerminal && !criada.current && simples)) {
-      const r = tentar(() => pagarLocal(vendaRef.current, p.amb, forma, valorPago, agora(), id));
+      const operadora = p.dados.operadoras.find((o) => o._id === extras.operadora);
+      const r = tentar(() =>
+        pagarLocal(vendaRef.current, p.amb, forma, valorPago, agora(), id, {
+          ...cartao,
+          operadora: operadora ? { _id: operadora._id, descricao: operadora.descricao } : null,
+        }),
+      );
       if (!r.ok) {
         notificar({ tipo: 'error', mensagem: r.mensagem });
         return;
@@ -676,6 +689,7 @@ export function TelaVenda(p: TelaVendaProps) {
         formaPagamento: forma._id,
         valorPago,
         terminal: p.amb.terminal,
+        ...cartao,
       });
       setVenda(r.valor);
       return;
@@ -705,6 +719,7 @@ export function TelaVenda(p: TelaVendaProps) {
         ...(cliente ? { cliente } : {}),
         ...(liberacaoCortesia?.liberacao ? { liberacao: liberacaoCortesia.liberacao } : {}),
         ...(liberacaoCortesia?.motivo ? { observacao: liberacaoCortesia.motivo } : {}),
+        ...cartao,
       });
       setVenda(v);
       if (posicaoPagando) {
@@ -1207,6 +1222,7 @@ export function TelaVenda(p: TelaVendaProps) {
         empresa={p.amb.empresa}
         ocupado={ocupado || sincronizando}
         aoLancar={lancarPagamento}
+        operadoras={p.dados.operadoras}
         aoCancelarPagamento={cancelarPagamento}
         aoConfirmar={confirmar}
         aoCpfNota={() => setCpfNota(true)}

@@ -80,6 +80,13 @@ export interface PagamentoEnvio {
   cliente?: string;
   liberacao?: string;
   observacao?: string;
+  /** Card: instalments (credit), acquirer, the terminal's NSU and authorisation (issue 18). */
+  parcelas?: number;
+  operadora?: string;
+  nsu?: string;
+  autorizacao?: string;
+  /** NFC-e tBand code of the card brand. */
+  bandeira?: string;
 }
 
 const comChave = (chave: string, acao: string, silencioso = false): OpcoesChamada => ({

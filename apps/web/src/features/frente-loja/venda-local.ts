@@ -4,6 +4,7 @@ import {
   type ConfiguracaoVenda,
   type FormaPagamentoVenda,
   lancarPagamento,
+  type NovoPagamento,
   type PessoaRef,
   recalcularVenda,
   type Venda,
@@ -93,6 +94,7 @@ export function pagarLocal(
   valorPago: string,
   agora: string,
   id = novoId(),
+  cartao: Pick<NovoPagamento, 'parcelas' | 'operadora' | 'nsu' | 'autorizacao' | 'bandeira'> = {},
 ): Venda {
   const atual = recalcularVenda(venda, amb.catalogo, amb.configuracao, agora);
   const paga = lancarPagamento(atual, {
@@ -102,6 +104,7 @@ export function pagarLocal(
     operador: amb.operador,
     data: agora,
     terminal: amb.terminal,
+    ...cartao,
   });
   return recalcularVenda(paga, amb.catalogo, amb.configuracao, agora);
 }

@@ -4,6 +4,7 @@ import { Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { notificar } from '../../lib/notify/notificar.ts';
 import { useSessao } from '../../lib/session/sessao.ts';
 import { PERMISSAO_LISTAR_EMPRESAS } from '../auth/api.ts';
+import { HojeNasLojas } from '../dashboard/hoje-nas-lojas.tsx';
 import { usePermissoes } from '../layout/main-layout.tsx';
 import { useLiberacaoSupervisor } from '../liberacao/liberacao-supervisor.tsx';
 import { TelasEquipe } from '../permissoes/telas-equipe.tsx';
@@ -12,6 +13,9 @@ import { TelasEquipe } from '../permissoes/telas-equipe.tsx';
 const PERMISSAO_ADMINISTRATIVA = permissoesDoRecurso('acessoSistema').acessar;
 /** The permission the release test asks for: listing the user's companies (spec section 6). */
 const PERMISSAO_TESTE_LIBERACAO = PERMISSAO_LISTAR_EMPRESAS;
+/** Today's sales figures are for who may open a sales dashboard (issue 19). */
+const PERMISSAO_DASHBOARD = permissoesDoRecurso('dashboardDefault').acessar;
+const PERMISSAO_DASHBOARD2 = permissoesDoRecurso('dashboardDefault2').acessar;
 
 export function InicioPage() {
   const usuario = useSessao((s) => s.usuario);
@@ -19,6 +23,9 @@ export function InicioPage() {
   const empresa = useSessao((s) => s.empresa);
   const permissoes = usePermissoes();
   const { liberar } = useLiberacaoSupervisor();
+  const verVendas = Boolean(
+    permissoes.data?.has(PERMISSAO_DASHBOARD) || permissoes.data?.has(PERMISSAO_DASHBOARD2),
+  );
 
   async function testarLiberacao() {
     const resultado = await liberar({
@@ -32,7 +39,7 @@ export function InicioPage() {
   }
 
   return (
-    <Flex vertical gap={16} style={{ maxWidth: 720 }}>
+    <Flex vertical gap={16} style={{ maxWidth: verVendas ? 960 : 720 }}>
       <Card>
         <Typography.Paragraph style={{ fontSize: 16 }}>Olá, {usuario?.usuario.nome}.</Typography.Paragraph>
         <Descriptions column={1} size="small">
@@ -43,6 +50,7 @@ export function InicioPage() {
           Use o menu para abrir as telas do sistema.
         </Typography.Paragraph>
       </Card>
+      {verVendas && <HojeNasLojas comLink={permissoes.data?.has(PERMISSAO_DASHBOARD) ?? false} />}
       <TelasEquipe permissoes={permissoes.data} />
       {permissoes.data?.has(PERMISSAO_ADMINISTRATIVA) && (
         <Card title="Ferramentas do administrador" size="small">

@@ -43,6 +43,8 @@ const idDoCampo = (caminho: string) => `campo-${caminho.replace(/\./g, '-')}`;
 
 /** Width of a field in the 24-column grid. */
 export function largura(campo: Campo): number {
+  // A value shown to be read and copied (the group's code): its whole label on one line.
+  if (campo.somenteLeitura) return 12;
   if (campo.tipo === 'json' || (campo.tipo === 'texto' && campo.longo)) return 24;
   if (campo.tipo === 'booleano') return 6;
   if (campo.tipo === 'refs' || (campo.tipo === 'catalogo' && campo.multiplo)) return 12;
@@ -59,6 +61,9 @@ function Entrada(p: PropsCampo): ReactNode {
   const { campo, valor, onChange, caminho, somenteLeitura } = p;
   const id = idDoCampo(caminho);
   const status = p.erros[caminho] ? ('error' as const) : undefined;
+  // The server's value (a code given at creation): shown to be read and copied, never edited nor sent.
+  if (campo.somenteLeitura && (campo.tipo === 'texto' || campo.tipo === 'inteiro'))
+    return <Input id={id} readOnly variant="filled" value={comoTexto(valor)} />;
   switch (campo.tipo) {
     case 'texto':
       // Codes of a catalogue offered while typing (the validator decides what else is accepted).

@@ -48,10 +48,19 @@ function paraFormulario(def: DefinicaoRecurso, linha: Valores): Valores {
   return v;
 }
 
-function camposVisiveis(def: DefinicaoRecurso, p: Personalizacao | undefined): [string, Campo][] {
+function camposVisiveis(
+  def: DefinicaoRecurso,
+  p: Personalizacao | undefined,
+  novo: boolean,
+): [string, Campo][] {
   const ocultos = new Set(p?.camposOcultos ?? []);
   return Object.entries(def.campos).filter(
-    ([nome, c]) => !c.privado && !ocultos.has(nome) && !(nome === 'empresa' && def.escopo === 'empresa'),
+    ([nome, c]) =>
+      !c.privado &&
+      !ocultos.has(nome) &&
+      !(nome === 'empresa' && def.escopo === 'empresa') &&
+      // A read-only field is the server's (a code given at creation): nothing to show before it exists.
+      !(c.somenteLeitura && novo),
   );
 }
 
@@ -87,7 +96,8 @@ export function FormularioRecurso({
   const sujo = valores !== null && JSON.stringify(valores) !== inicial.current;
   useProtecaoSaida(sujo);
   const podeSalvar = novo ? permissoes.incluir : permissoes.alterar;
-  const campos = useMemo(() => camposVisiveis(def, personalizacao), [def, personalizacao]);
+  const todos = useMemo(() => camposVisiveis(def, personalizacao, novo), [def, personalizacao, novo]);
+  const campos = todos.filter(([nome]) => !personalizacao?.ocultarCampo?.(nome, valores ?? {}));
 
   const salvar = useMutation({
     mutationFn: (corpo: Valores) => salvarRegistro(def.tabela, novo ? undefined : id, corpo),
@@ -241,7 +251,7 @@ export function FormularioRecurso({
                   campo={campo}
                   valor={valores[nome]}
                   erros={erros}
-                  somenteLeitura={!podeSalvar}
+                  somenteLeitura={!podeSalvar || campo.somenteLeitura === true}
                   onChange={(v) => mudar(nome, v)}
                   extra={(c) => {
                     const sub = c === nome ? campo : campoNoCaminho(campo, c.split('.').slice(1));

@@ -143,7 +143,7 @@ export function ListaRecurso({
   async function exportar(formato: 'csv' | 'xlsx') {
     setExportando(true);
     try {
-      const { paraCsv, paraXlsx, baixarArquivo } = await import('./exportar.ts');
+      const { paraCsv, paraXlsx, baixarArquivo } = await import('../../lib/exportar/exportar.ts');
       const linhas: Registro[] = [];
       const total = Math.min(lista.data?.total ?? LIMITE_EXPORTACAO, LIMITE_EXPORTACAO);
       for (let skip = 0; skip < total; skip += 1000) {
@@ -163,7 +163,7 @@ export function ListaRecurso({
       else
         baixarArquivo(
           `${def.tabela}.xlsx`,
-          new Uint8Array(paraXlsx(tabela, def.titulo)),
+          new Uint8Array(await paraXlsx(tabela, def.titulo)),
           'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         );
     } catch (erro) {
@@ -218,6 +218,13 @@ export function ListaRecurso({
     ];
   });
 
+  for (const { chave, titulo, Celula } of personalizacao?.colunasExtras ?? [])
+    colunas.push({
+      key: chave,
+      title: titulo,
+      align: 'right',
+      render: (_: unknown, linha) => <Celula linha={linha} />,
+    });
   colunas.push({
     key: 'acoes',
     title: 'Ações',

@@ -1,6 +1,7 @@
 import type { DefinicaoRecurso } from '@retaguarda/domain';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { PropsCampo, Valores } from './campo-formulario.tsx';
+import type { Registro } from './exibicao.ts';
 
 /**
  * What a file in apps/web/src/recursos/<rota>.tsx may change in the generic screen (only what is special):
@@ -12,6 +13,10 @@ export interface Personalizacao {
   /** Records are only edited here (created and deleted elsewhere, e.g. business groups by support). */
   somenteAlterar?: boolean;
   camposOcultos?: readonly string[];
+  /** Hides a field while the form's values say it does not apply (e.g. the stores of a shared account). */
+  ocultarCampo?: (nome: string, valores: Valores) => boolean;
+  /** Read-only columns computed elsewhere (e.g. an account's balance), after the definition's columns. */
+  colunasExtras?: readonly { chave: string; titulo: string; Celula: ComponentType<{ linha: Registro }> }[];
   editores?: Record<string, (p: PropsCampo) => ReactNode>;
   padroes?: () => Valores;
   /**

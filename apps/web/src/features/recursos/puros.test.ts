@@ -1,9 +1,10 @@
 import { recursos } from '@retaguarda/domain';
+import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { paraCsv, paraXlsx } from '../../lib/exportar/exportar.ts';
 import { definirNoCaminho, lerNoCaminho } from './caminho.ts';
 import { comPadroes } from './campo-formulario.tsx';
 import { escreverEstadoLista, lerEstadoLista } from './estado-lista.ts';
-import { crc32, paraCsv, paraXlsx } from './exportar.ts';
 import { montarFiltro } from './filtro-lista.ts';
 
 describe('list state in the address', () => {
@@ -63,13 +64,12 @@ describe('export', () => {
     ).toBe('\uFEFFa;"b;c"\r\n"d""e";f\r\n');
   });
 
-  it('writes a zip whose entries carry the right CRC-32', () => {
-    expect(crc32(new TextEncoder().encode('123456789'))).toBe(0xcbf43926);
-    const xlsx = paraXlsx([['Descrição'], ['Vale <1>']]);
-    const texto = new TextDecoder().decode(xlsx);
+  it('writes an XLSX zip whose sheet holds the escaped text', async () => {
+    const xlsx = await paraXlsx([['Descrição'], ['Vale <1>']]);
     expect(Array.from(xlsx.slice(0, 4))).toEqual([0x50, 0x4b, 0x03, 0x04]);
-    expect(texto).toContain('xl/worksheets/sheet1.xml');
-    expect(texto).toContain('<t xml:space="preserve">Vale &lt;1&gt;</t>');
+    const partes = unzipSync(xlsx);
+    expect(Object.keys(partes)).toContain('xl/worksheets/sheet1.xml');
+    expect(strFromU8(partes['xl/sharedStrings.xml'] ?? new Uint8Array())).toContain('Vale &lt;1&gt;');
   });
 });
 

@@ -35,6 +35,19 @@ export function lerSessaoSalva(armazenamento: Storage = armazenamentoPadrao()): 
   };
 }
 
+/**
+ * The group of this device's last login, never throwing: the login and reset pages offer its code even after
+ * the browser was closed (nothing of the session is in memory then).
+ */
+export function lerGrupoSalvo(armazenamento: Storage = armazenamentoPadrao()): GrupoEmpresarial | null {
+  try {
+    const grupo = lerJson<GrupoEmpresarial>(armazenamento, CHAVES.grupoEmpresarial);
+    return grupo && typeof grupo === 'object' && typeof grupo._id === 'string' ? grupo : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Theme alone, never throwing: it is applied before any route (login included) renders. */
 export function lerTemaSalvo(armazenamento: Storage = armazenamentoPadrao()): boolean {
   try {

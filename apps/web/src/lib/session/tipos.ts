@@ -15,6 +15,8 @@ export interface UsuarioSessao {
 export interface GrupoEmpresarial {
   _id: string;
   descricao: string;
+  /** The short code typed at login when the group list is hidden (absent on devices saved before it). */
+  codigo?: number;
   configuracoes?: { controleDeFranquia?: boolean; vincularEstoqueFornecedorPorEmpresa?: boolean };
 }
 

@@ -1,5 +1,4 @@
 import {
-  decimalTextoSchema,
   escreverDinheiro,
   formatarDataHoraImpressao,
   formatarMoeda,
@@ -8,6 +7,8 @@ import {
   lerQuantidade,
   TIPO_IMPRESSAO,
   tiposVenda,
+  zDecimalTexto,
+  zInteiro,
 } from '@retaguarda/domain';
 import {
   descreverDiferenca,
@@ -25,7 +26,12 @@ import { Construtor, type DocumentoImpressao } from './documento.ts';
 // dates DD/MM/YY HH:mm; sale types 53 (counter) and 55 (delivery) show the period sequence instead of the
 // sale number (spec 1 section 9).
 
-const dec = decimalTextoSchema;
+// Amounts and quantities as decimal texts below 10^12 with at most 6 places (issue 14 point 8): `dec` never
+// negative, `decSinal` where a sign means something (a difference, a balance, cash in the drawer).
+const dec = zDecimalTexto({ minimo: 0 });
+const decSinal = zDecimalTexto();
+/** A sale's number, sequence, table or tab: an integer column, never negative. */
+const numeroVenda = zInteiro(0);
 const texto = (max: number) => z.string().max(max);
 
 export const cabecalhoSchema = z.object({
@@ -43,11 +49,11 @@ export const cabecalhoSchema = z.object({
 export type Cabecalho = z.infer<typeof cabecalhoSchema>;
 
 export const vendaImpressaoSchema = z.object({
-  numero: z.number().int().nullish(),
-  sequencialPeriodo: z.number().int().nullish(),
+  numero: numeroVenda.nullish(),
+  sequencialPeriodo: numeroVenda.nullish(),
   tipoVenda: z.number().int().refine(tiposVenda.existe, 'Tipo de venda inválido'),
-  mesa: z.number().int().nullish(),
-  comanda: z.number().int().nullish(),
+  mesa: numeroVenda.nullish(),
+  comanda: numeroVenda.nullish(),
   vendaDescricao: texto(100).nullish(),
   atendente: texto(100).nullish(),
   cliente: z
@@ -68,7 +74,7 @@ export const itemContaSchema = z.object({
 });
 export type ItemConta = z.infer<typeof itemContaSchema>;
 
-const valorDescrito = z.object({ descricao: texto(100), valor: dec });
+const valorDescrito = z.object({ descricao: texto(100), valor: decSinal });
 const movimento = z.object({ valor: dec, motivo: texto(200).default('') });
 
 export const contaSchema = z.object({
@@ -102,7 +108,7 @@ export const fechamentoSchema = z.object({
   pagamentos: z.array(valorDescrito).max(200).default([]),
   /** Counted amounts per payment type, when the closing was counted. */
   contagem: z.array(valorDescrito).max(50).nullish(),
-  diferenca: dec.nullish(),
+  diferenca: decSinal.nullish(),
   /**
    * The labelled figures of the closing (domain caixa/fechamento.ts figurasFechamento): when present the slip
    * prints them under the same labels as the POS screen instead of the bare spec sums above.
@@ -122,7 +128,7 @@ export const cancelamentoSchema = z.object({
 export const movimentoCaixaSchema = z.object({
   cabecalho: cabecalhoSchema,
   caixa: texto(60),
-  numero: z.number().int().nullish(),
+  numero: numeroVenda.nullish(),
   valor: dec,
   motivo: texto(200).default(''),
   supervisor: texto(100).nullish(),
@@ -154,7 +160,7 @@ export const convenioSchema = z.object({
   cliente: z.object({ nome: texto(150), cpfCnpj: texto(20).nullish() }),
   valor: dec,
   limite: dec.nullish(),
-  saldoDisponivel: dec.nullish(),
+  saldoDisponivel: decSinal.nullish(),
 });
 
 export const outrosSchema = z.object({

@@ -1,4 +1,10 @@
-import { escreverDinheiro, lerDinheiro, type Venda, type VendaEvento } from '@retaguarda/domain';
+import {
+  descricaoPagamento,
+  escreverDinheiro,
+  lerDinheiro,
+  type Venda,
+  type VendaEvento,
+} from '@retaguarda/domain';
 import type { z } from 'zod';
 import type { ItemProducaoEntrada } from '../impressao.service.ts';
 import type {
@@ -107,7 +113,7 @@ export function contaDaVenda(
     total: v.total,
     pagamentos: v.pagamentos
       .filter((p) => !p.lixo)
-      .map((p) => ({ descricao: p.formaPagamento.descricao, valor: p.valor })),
+      .map((p) => ({ descricao: descricaoPagamento(p), valor: p.valor })),
     pessoas: extra.pessoas ?? null,
     pix: extra.pix ?? null,
   };
@@ -166,7 +172,7 @@ export function expedicaoDaVenda(
     total: v.total,
     pagamentos: v.pagamentos
       .filter((p) => !p.lixo)
-      .map((p) => ({ descricao: p.formaPagamento.descricao, valor: p.valor })),
+      .map((p) => ({ descricao: descricaoPagamento(p), valor: p.valor })),
     troco: v.totalTroco,
     entregador: extra.entregador ?? v.entregador?.nome ?? null,
     tempoEntregaMinutos: extra.tempoEntregaMinutos ?? null,

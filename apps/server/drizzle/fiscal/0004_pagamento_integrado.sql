@@ -1,0 +1,1 @@
+ALTER TABLE "fiscal_empresa" ADD COLUMN "pagamento_integrado" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "produto_geral" ADD COLUMN "tipo_produto_estoque" jsonb;

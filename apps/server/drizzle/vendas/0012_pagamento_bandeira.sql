@@ -1,0 +1,1 @@
+ALTER TABLE "venda_pagamento" ADD COLUMN "bandeira" text;

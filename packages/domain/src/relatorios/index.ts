@@ -1,0 +1,2 @@
+export * from './filtro.ts';
+export * from './vendas.ts';
