@@ -207,6 +207,15 @@ export async function semear(db: Db): Promise<DadosDemo> {
       PERMISSAO.dashboardDefaultAcessar,
       PERMISSAO.dashboardDefault2Acessar,
       PERMISSAO.relatorioVendaAcessar,
+      // ...and closes the shift with the sales reports: the pivot, per product (margins) and the product list.
+      PERMISSAO.relatorioVendaNovoAcessar,
+      PERMISSAO.relatorioVendaProdutosAcessar,
+      PERMISSAO.listaProdutosVendidosAcessar,
+      // ...and keeps the ones she reads every week in Relatórios Criados.
+      PERMISSAO.relatoriosCriadosAcessar,
+      PERMISSAO.relatoriosCriadosIncluir,
+      PERMISSAO.relatoriosCriadosAlterar,
+      PERMISSAO.relatoriosCriadosExcluir,
     ],
   });
   const perfilCaixa = await inserir(db, 'acesso_sistema', {

@@ -70,6 +70,32 @@ const telaRelatorioEventos =
   () =>
     import('../features/relatorios-eventos/relatorios.tsx').then((m) => ({ Component: m[nome] }));
 
+// Sales reports of issue 19 (apps/web/src/features/relatorios-vendas), one module per screen.
+const telaRelatorioVenda: CarregarTela = () =>
+  import('../features/relatorios-vendas/relatorio-venda-page.tsx').then((m) => ({
+    Component: m.RelatorioVendaPage,
+  }));
+const telaRelatorioVendaNovo: CarregarTela = () =>
+  import('../features/relatorios-vendas/relatorio-venda-novo-page.tsx').then((m) => ({
+    Component: m.RelatorioVendaNovoPage,
+  }));
+const telaRelatorioVendaProdutos: CarregarTela = () =>
+  import('../features/relatorios-vendas/relatorio-venda-produtos-page.tsx').then((m) => ({
+    Component: m.RelatorioVendaProdutosPage,
+  }));
+const telaListaProdutosVendidos: CarregarTela = () =>
+  import('../features/relatorios-vendas/lista-produtos-vendidos-page.tsx').then((m) => ({
+    Component: m.ListaProdutosVendidosPage,
+  }));
+const telaRelatorioVendaFranquia: CarregarTela = () =>
+  import('../features/relatorios-vendas/relatorio-venda-franquia-page.tsx').then((m) => ({
+    Component: m.RelatorioVendaFranquiaPage,
+  }));
+
+// Scale item files of issue 20 (apps/web/src/features/balanca).
+const telaBalanca: CarregarTela = () =>
+  import('../features/balanca/balanca-page.tsx').then((m) => ({ Component: m.BalancaPage }));
+
 // Fiscal screens of issue 7 (apps/web/src/features/fiscal).
 const telaEmissaoNotaFiscal: CarregarTela = () =>
   import('../features/fiscal/emissao-nota-fiscal-page.tsx').then((m) => ({
@@ -280,7 +306,7 @@ export const ROTAS: readonly DefinicaoRota[] = [
     ['conversaoTotem', 'Conversão Totem'],
     ['gerenciarEtiquetas', 'Gerenciar Etiquetas'],
     ['criarCardapio', 'Criar Cardápio', RECURSO],
-    ['balanca', 'Balança'],
+    ['balanca', 'Balança', telaBalanca],
     ['qrCode', 'QR Code (App Garçom)'],
     ['whatsAppPage', 'WhatsApp (Robô)'],
   ]),
@@ -358,15 +384,15 @@ export const ROTAS: readonly DefinicaoRota[] = [
     ['appIntegracaoDelivery', 'Integração Delivery'],
   ]),
   ...area('Relatórios', [
-    ['listaProdutosVendidos', 'Lista de Produtos Vendidos'],
+    ['listaProdutosVendidos', 'Lista de Produtos Vendidos', telaListaProdutosVendidos],
     ['relatorioFinanceiroPlanoDeContas', 'Relatório Financeiro Plano de Contas', telaDre],
     ['relatorioFinanceiroPlanoDeContasTeste', 'Relatório Financeiro Plano de Contas (Teste)', telaDreMeses],
     ['relatorioFinanceiroAgenda', 'Relatório Financeiro Agenda', telaRelatorioAgendaFinanceira],
     ['relatorioQrCode', 'Relatório QR Code', telaRelatorioEventos('RelatorioQrCodePage')],
-    ['relatorioVenda', 'Relatório de Vendas'],
-    ['relatorioVendaNovo', 'Relatório de Vendas (Novo)'],
-    ['relatorioVendaFranquia', 'Relatório de Vendas Franquia'],
-    ['relatorioVendaProdutos', 'Relatório de Vendas por Produto'],
+    ['relatorioVenda', 'Relatório de Vendas', telaRelatorioVenda],
+    ['relatorioVendaNovo', 'Relatório de Vendas (Novo)', telaRelatorioVendaNovo],
+    ['relatorioVendaFranquia', 'Relatório de Vendas Franquia', telaRelatorioVendaFranquia],
+    ['relatorioVendaProdutos', 'Relatório de Vendas por Produto', telaRelatorioVendaProdutos],
     ['relatorioVendaInsumos', 'Relatório de Vendas Insumos', telaRelatorioVendaInsumos],
     [
       'relatorioVendaCancelamentos',

@@ -1,0 +1,258 @@
+import {
+  DIMENSOES_VENDA,
+  type DimensaoVenda,
+  formatarDataHora,
+  formatarMoeda,
+  MEDIDAS_SO_VENDA,
+  type MedidaVenda,
+  origensPedido,
+  ROTULOS_DIMENSAO,
+  ROTULOS_MEDIDA,
+  statusVenda,
+  tiposVenda,
+  type VendaDetalhe,
+} from '@retaguarda/domain';
+import { Card, Flex, Select, Table, Typography } from 'antd';
+import { useState } from 'react';
+import type { TabelaExportavel } from '../../lib/exportar/menu-exportacao.tsx';
+import { BarraFiltroRelatorio, useFiltroRelatorio } from '../relatorios-comum/filtro-relatorio.tsx';
+import { useRelatorio } from '../relatorios-comum/use-relatorio.ts';
+import { buscarRelatorioVenda } from './api.ts';
+import { celulaMedida, MEDIDAS_PADRAO, medidasDaUrl, opcoesMedidas, textoMedida } from './medidas.ts';
+import { useListaUrl } from './parametros-url.ts';
+import {
+  AcoesRelatorio,
+  CartoesTotais,
+  EscolhaGrafico,
+  EstadoResposta,
+  GraficoDoResumo,
+  nomeArquivo,
+  useDescricaoFiltro,
+  useGraficoUrl,
+} from './quadro.tsx';
+
+// relatorioVenda (issue 19): the sales of the filter summed by one dimension the user picks (day, hour, weekday,
+// store, terminal, operator, attendant, sale type, origin, product, group, family) with the measures as columns,
+// the totals of the sales themselves, and one page of 50 raw sales under it. Grouping, columns and chart live in
+// the URL, so a saved report (relatoriosCriados) reopens as it was.
+
+const ehDimensao = (v: string | undefined): v is DimensaoVenda =>
+  (DIMENSOES_VENDA as readonly (string | undefined)[]).includes(v);
+const porProduto = (d: DimensaoVenda) => d === 'produto' || d === 'grupo' || d === 'familia';
+
+export function RelatorioVendaPage() {
+  const [filtro, aplicar] = useFiltroRelatorio();
+  const [agrupamento, setAgrupamento] = useListaUrl('agrupamento');
+  const agrupar: DimensaoVenda = ehDimensao(agrupamento[0]) ? agrupamento[0] : 'dia';
+  const [colunasUrl, setColunas] = useListaUrl('colunas');
+  const [grafico, setGrafico] = useGraficoUrl();
+  const [pagina, setPagina] = useState(1);
+  const descrever = useDescricaoFiltro();
+  // By product there is no delivery fee nor service line: those columns leave the table.
+  const medidas = medidasDaUrl(colunasUrl, MEDIDAS_PADRAO).filter(
+    (m) => !porProduto(agrupar) || !(MEDIDAS_SO_VENDA as readonly string[]).includes(m),
+  );
+  const r = useRelatorio({
+    relatorio: 'relatorioVenda',
+    filtro,
+    extra: { agrupar, pagina },
+    buscar: () => buscarRelatorioVenda({ filtro, agrupar, pagina }),
+  });
+  const d = r.dados;
+
+  function montar(): TabelaExportavel | null {
+    if (!d) return null;
+    const titulos = [ROTULOS_DIMENSAO[d.agrupar], ...medidas.map((m) => ROTULOS_MEDIDA[m])];
+    return {
+      titulo: 'Relatório de Vendas',
+      arquivo: nomeArquivo('relatorio-vendas', filtro),
+      filtros: [...descrever(filtro), `Agrupado por: ${ROTULOS_DIMENSAO[d.agrupar]}`],
+      colunas: titulos.map((titulo, i) => ({ titulo, ...(i > 0 ? { direita: true } : {}) })),
+      linhas: d.linhas.map((l) => [l.rotulo, ...medidas.map((m) => textoMedida(m, l[m]))]),
+      celulas: [
+        ...d.linhas.map((l) => [l.rotulo, ...medidas.map((m) => celulaMedida(l[m]))]),
+        ['Total', ...medidas.map((m) => celulaMedida(d.totais[m]))],
+      ],
+      rodape: [['Total', ...medidas.map((m) => textoMedida(m, d.totais[m]))]],
+    };
+  }
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex gap={8} wrap justify="space-between" align="start">
+        <BarraFiltroRelatorio
+          filtro={filtro}
+          aoGerar={(f) => {
+            setPagina(1);
+            aplicar(f);
+          }}
+          carregando={r.atualizando}
+        />
+        <AcoesRelatorio montar={montar} desabilitado={!d} />
+      </Flex>
+      <Flex gap={16} wrap align="center">
+        <Flex gap={8} align="center">
+          <label htmlFor="relatorio-venda-agrupar">Agrupar por</label>
+          <Select<DimensaoVenda>
+            id="relatorio-venda-agrupar"
+            aria-label="Agrupar por"
+            style={{ width: 180 }}
+            value={agrupar}
+            onChange={(v) => {
+              setPagina(1);
+              setAgrupamento([v]);
+            }}
+            options={DIMENSOES_VENDA.map((x) => ({ value: x, label: ROTULOS_DIMENSAO[x] }))}
+          />
+        </Flex>
+        <Flex gap={8} align="center">
+          <label htmlFor="relatorio-venda-colunas">Colunas</label>
+          <Select<MedidaVenda[]>
+            id="relatorio-venda-colunas"
+            mode="multiple"
+            aria-label="Colunas"
+            style={{ minWidth: 280, maxWidth: 520 }}
+            maxTagCount="responsive"
+            value={medidas}
+            onChange={(v) => setColunas(v)}
+            options={opcoesMedidas(porProduto(agrupar) ? MEDIDAS_SO_VENDA : [])}
+          />
+        </Flex>
+        <EscolhaGrafico valor={grafico} aoMudar={setGrafico} />
+      </Flex>
+      <EstadoResposta temDados={!!d} erro={r.erro} guardadaEm={r.guardadaEm} atualizando={r.atualizando}>
+        {d && (
+          <>
+            <CartoesTotais
+              cartoes={[
+                { titulo: 'Vendas', valor: textoMedida('vendas', d.totais.vendas), testId: 'total-vendas' },
+                { titulo: 'Bruto', valor: formatarMoeda(d.totais.bruto), testId: 'total-bruto' },
+                { titulo: 'Descontos', valor: formatarMoeda(d.totais.descontos), testId: 'total-descontos' },
+                { titulo: 'Líquido', valor: formatarMoeda(d.totais.liquido), testId: 'total-liquido' },
+                {
+                  titulo: 'Ticket médio',
+                  valor: formatarMoeda(d.totais.ticketMedio),
+                  testId: 'total-ticket',
+                },
+              ]}
+            />
+            <GraficoDoResumo
+              tipo={grafico}
+              medida="Líquido"
+              pontos={d.linhas.map((l) => ({ rotulo: l.rotulo, valor: Number(l.liquido) }))}
+            />
+            <Table
+              data-testid="tabela-resumo"
+              size="small"
+              rowKey="chave"
+              dataSource={d.linhas}
+              loading={r.atualizando}
+              pagination={d.linhas.length > 100 ? { pageSize: 100, showSizeChanger: false } : false}
+              scroll={{ x: 'max-content' }}
+              locale={{ emptyText: 'Nenhuma venda no período.' }}
+              columns={[
+                { key: 'rotulo', title: ROTULOS_DIMENSAO[d.agrupar], dataIndex: 'rotulo' },
+                ...medidas.map((m) => ({
+                  key: m,
+                  title: ROTULOS_MEDIDA[m],
+                  align: 'right' as const,
+                  onCell: () => ({ style: { whiteSpace: 'nowrap' as const } }),
+                  render: (_: unknown, l: (typeof d.linhas)[number]) => textoMedida(m, l[m]),
+                })),
+              ]}
+              summary={() => (
+                <Table.Summary fixed>
+                  <Table.Summary.Row>
+                    <Table.Summary.Cell index={0}>
+                      <strong>Total</strong>
+                    </Table.Summary.Cell>
+                    {medidas.map((m, i) => (
+                      <Table.Summary.Cell key={m} index={i + 1} align="right">
+                        <strong data-testid={`resumo-total-${m}`} style={{ whiteSpace: 'nowrap' }}>
+                          {textoMedida(m, d.totais[m])}
+                        </strong>
+                      </Table.Summary.Cell>
+                    ))}
+                  </Table.Summary.Row>
+                </Table.Summary>
+              )}
+            />
+            <DetalheVendas detalhe={d.detalhe} carregando={r.atualizando} aoPaginar={setPagina} />
+          </>
+        )}
+      </EstadoResposta>
+    </Flex>
+  );
+}
+
+const tipoDaVenda = (v: VendaDetalhe) =>
+  tiposVenda.porId(v.tipoVenda as never)?.descricao ?? String(v.tipoVenda);
+const origemDaVenda = (v: VendaDetalhe) =>
+  v.localPedido === null
+    ? ''
+    : (origensPedido.porId(v.localPedido as never)?.descricao ?? String(v.localPedido));
+
+function DetalheVendas({
+  detalhe,
+  carregando,
+  aoPaginar,
+}: {
+  detalhe: { pagina: number; porPagina: number; total: number; vendas: VendaDetalhe[] };
+  carregando: boolean;
+  aoPaginar: (p: number) => void;
+}) {
+  const dinheiro = (titulo: string, campo: keyof VendaDetalhe) => ({
+    key: campo,
+    title: titulo,
+    align: 'right' as const,
+    onCell: () => ({ style: { whiteSpace: 'nowrap' as const } }),
+    render: (_: unknown, v: VendaDetalhe) => formatarMoeda(String(v[campo])),
+  });
+  return (
+    <Card size="small" title={<Typography.Text strong>Vendas do período</Typography.Text>}>
+      <Table<VendaDetalhe>
+        data-testid="tabela-vendas"
+        size="small"
+        rowKey="_id"
+        dataSource={detalhe.vendas}
+        loading={carregando}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: 'Nenhuma venda no período.' }}
+        pagination={{
+          current: detalhe.pagina,
+          pageSize: detalhe.porPagina,
+          total: detalhe.total,
+          showSizeChanger: false,
+          showTotal: (n) => `${n} vendas`,
+          onChange: aoPaginar,
+        }}
+        columns={[
+          { key: 'numero', title: 'Nº', dataIndex: 'numero', align: 'right' },
+          { key: 'empresa', title: 'Loja', render: (_, v) => v.empresa.descricao },
+          {
+            key: 'data',
+            title: 'Data/hora',
+            onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+            render: (_, v) => formatarDataHora(v.encerradaEm ?? v.data),
+          },
+          {
+            key: 'status',
+            title: 'Status',
+            render: (_, v) => statusVenda.porId(v.status as never)?.descricao ?? String(v.status),
+          },
+          { key: 'tipo', title: 'Tipo', render: (_, v) => tipoDaVenda(v) },
+          { key: 'origem', title: 'Origem', render: (_, v) => origemDaVenda(v) },
+          { key: 'terminal', title: 'Terminal', render: (_, v) => v.terminal ?? '' },
+          { key: 'operador', title: 'Operador', dataIndex: 'operador' },
+          { key: 'atendente', title: 'Atendente', dataIndex: 'atendente' },
+          { key: 'cliente', title: 'Cliente', dataIndex: 'cliente' },
+          dinheiro('Subtotal', 'subTotal'),
+          dinheiro('Descontos', 'totalDesconto'),
+          dinheiro('Acréscimos', 'totalAcrescimo'),
+          dinheiro('Taxa de entrega', 'taxaEntrega'),
+          dinheiro('Total', 'total'),
+        ]}
+      />
+    </Card>
+  );
+}
