@@ -298,8 +298,8 @@ describe(`NFC-e: servidor morto (kill -9) no meio de ${VENDAS} vendas (${POSTGRE
         (erro: Error) => erro,
       ),
     );
-    const inicio = Date.now();
-    const limite = inicio + 90_000;
+    const enviadas = Date.now();
+    const limite = enviadas + 90_000;
     let primeira: unknown;
     void respostas[0]?.then((r) => {
       primeira = r;
@@ -311,7 +311,7 @@ describe(`NFC-e: servidor morto (kill -9) no meio de ${VENDAS} vendas (${POSTGRE
       ).length;
       // On a busy machine (two test files at a time) the 50 sales reach SEFAZ slowly: after 20 s, one note surely
       // in flight is enough for the crash under test.
-      if (emVoo >= 5 || (emVoo >= 1 && agora - inicio > 20_000)) break;
+      if (emVoo >= 5 || (emVoo >= 1 && agora - enviadas > 20_000)) break;
       if (agora > limite)
         throw new Error(
           `as autorizações não chegaram à SEFAZ (${sim.requisicoes.length} chamadas; 1ª venda: ${JSON.stringify(primeira)?.slice(0, 400)})`,
