@@ -18,6 +18,10 @@ const PIZZA = '49.90';
 
 const dia = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 
+/** The group's registered brands (tipoPagamentoBandeira): Visa by its fiscal code 01, Mastercard by its name. */
+let visa: string;
+let master: string;
+
 beforeAll(async () => {
   t = await criarAppTeste();
   l = await prepararLoja(t);
@@ -34,8 +38,8 @@ beforeAll(async () => {
     expect(r.corpo.valido, JSON.stringify(r.corpo)).toBe(true);
     return String(r.corpo.data._id);
   };
-  const visa = await bandeira('Visa Crédito', '01');
-  const master = await bandeira('Mastercard');
+  visa = await bandeira('Visa Crédito', '01');
+  master = await bandeira('Mastercard');
   // Credit in one instalment at Cielo: the demo's any-brand rule is 3.09% at D+30 on business days.
   for (const [b, dias, taxa] of [
     [visa, 2, '1.50'],
@@ -141,17 +145,32 @@ describe('card brand of a POS payment', () => {
     const titulo = async (pagamento: string | undefined) =>
       consultar(
         t.banco.db,
-        sql`select parcela, valor::text as valor, taxa::text as taxa, vencimento::text as vencimento, operadora_id
+        sql`select parcela, valor::text as valor, taxa::text as taxa, vencimento::text as vencimento, operadora_id,
+                   bandeira_id
               from financeiro_titulo where origem_tipo = 'pagamento' and origem_id = ${pagamento ?? ''}`,
       );
     const hoje = dia();
     // Visa rule: 1.50% of 49.90 = 0.7485 -> 0.75, D+2 in calendar days.
     expect(await titulo(pagamentos.visa)).toEqual([
-      { parcela: 1, valor: PIZZA, taxa: '0.75', vencimento: somarDias(hoje, 2), operadora_id: cielo },
+      {
+        parcela: 1,
+        valor: PIZZA,
+        taxa: '0.75',
+        vencimento: somarDias(hoje, 2),
+        operadora_id: cielo,
+        bandeira_id: visa,
+      },
     ]);
     // Mastercard rule (matched by the brand's name): 2.00% = 0.998 -> 1.00, D+10.
     expect(await titulo(pagamentos.master)).toEqual([
-      { parcela: 1, valor: PIZZA, taxa: '1.00', vencimento: somarDias(hoje, 10), operadora_id: cielo },
+      {
+        parcela: 1,
+        valor: PIZZA,
+        taxa: '1.00',
+        vencimento: somarDias(hoje, 10),
+        operadora_id: cielo,
+        bandeira_id: master,
+      },
     ]);
     // Elo: no rule of its own, the any-brand 3.09% = 1.54191 -> 1.54 at D+30 on a business day.
     expect(await titulo(pagamentos.elo)).toEqual([
@@ -161,6 +180,8 @@ describe('card brand of a POS payment', () => {
         taxa: '1.54',
         vencimento: proximoDiaUtil(somarDias(hoje, 30)),
         operadora_id: cielo,
+        // Elo is not in the group's registry: the receivable keeps no brand id (the code stays on the payment).
+        bandeira_id: null,
       },
     ]);
   });

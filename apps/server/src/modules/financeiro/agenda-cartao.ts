@@ -105,12 +105,34 @@ export async function regrasDaLoja(tx: Db, grupo: string, empresa: string): Prom
     // The rule names a brand of the registry (tipoPagamentoBandeira); the POS payment carries the NFC-e tBand
     // code, so the rule is compared by its brand's fiscal code, else by the brand's name ('Visa' is 01). A brand
     // that is neither never matches a sale (the rule is kept out rather than applied to every brand).
-    const codigo =
-      codigoBandeira(l.codigo_fiscal as string | null) ??
-      codigoBandeira(l.bandeira_descricao as string | null);
+    const codigo = codigoDaBandeiraCadastrada(
+      l.codigo_fiscal as string | null,
+      l.bandeira_descricao as string | null,
+    );
     if (codigo) regras.push({ ...r.data, bandeira: codigo });
   }
   return regras;
+}
+
+/** The tBand code of a registered brand (tipoPagamentoBandeira): its fiscal code, else its name ('Visa' is 01). */
+export const codigoDaBandeiraCadastrada = (
+  codigoFiscal: string | null,
+  descricao: string | null,
+): string | null => codigoBandeira(codigoFiscal) ?? codigoBandeira(descricao);
+
+/** tBand code -> the group's registered brand (the first one of each code), for the receivables' bandeira_id. */
+export async function bandeirasDoGrupo(db: Db, grupo: string): Promise<Map<string, string>> {
+  const linhas = await consultar(
+    db,
+    sql`select id, codigo_fiscal, descricao from tipo_pagamento_bandeira
+         where grupo_empresarial_id = ${grupo} and not lixo order by created_at, id`,
+  );
+  const mapa = new Map<string, string>();
+  for (const l of linhas) {
+    const codigo = codigoDaBandeiraCadastrada(l.codigo_fiscal as string | null, l.descricao as string | null);
+    if (codigo && !mapa.has(codigo)) mapa.set(codigo, String(l.id));
+  }
+  return mapa;
 }
 
 /** The schedule function for a group's store (its registered rules, else the defaults). */

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { consultar, consultarUm, type Linha, arrayTexto as textos } from '../../db/consultar.ts';
 import { idDaReferencia, novoId } from '../../lib/ids.ts';
 import { STATUS_CAIXA } from '../caixa/caixa.service.ts';
-import { agendaDaLoja } from './agenda-cartao.ts';
+import { agendaDaLoja, bandeirasDoGrupo } from './agenda-cartao.ts';
 import { contaPorChave, planoPorChave } from './cadastros-padrao.ts';
 import { vencimentoDoConvenio } from './convenio.ts';
 import { lancarMovimentacoes, type NovaMovimentacao } from './livro.ts';
@@ -66,6 +66,8 @@ interface TituloDesejado {
   descricao: string;
   nsu: string | null;
   autorizacao: string | null;
+  /** tBand code of a card payment, kept on the receivable (as the group's registered brand) for the settlement file. */
+  bandeira: string | null;
 }
 
 export const LOTE_LANCAMENTO = 50;
@@ -127,6 +129,7 @@ export async function lancarPeriodo(tx: Db, grupo: string, periodoId: string, ag
       competencia: dataVenda,
       nsu: (l.nsu as string | null) ?? null,
       autorizacao: (l.autorizacao as string | null) ?? null,
+      bandeira: codigoBandeira(l.bandeira as string | null),
     };
     if (CARTAO.has(tipo)) {
       const operadora = idDaReferencia(l.operadora);
@@ -136,7 +139,7 @@ export async function lancarPeriodo(tx: Db, grupo: string, periodoId: string, ag
         dataVenda,
         parcelas: Number(l.parcelas ?? 1) || 1,
         operadora,
-        bandeira: codigoBandeira(l.bandeira as string | null),
+        bandeira: base.bandeira,
       })) {
         desejados.push({
           ...base,
@@ -178,6 +181,7 @@ export async function lancarPeriodo(tx: Db, grupo: string, periodoId: string, ag
   const querido = new Set(desejados.map((d) => chave(d.pagamento, d.parcela)));
   {
     let planos: { receita: string; taxa: string } | undefined;
+    let bandeiras: Map<string, string> | undefined;
     for (const d of desejados) {
       const e = jaExiste.get(chave(d.pagamento, d.parcela));
       if (e && Number(e.status) !== STATUS_TITULO.cancelado) continue;
@@ -194,15 +198,17 @@ export async function lancarPeriodo(tx: Db, grupo: string, periodoId: string, ag
         receita: await planoPorChave(tx, grupo, 'receitaVendas'),
         taxa: await planoPorChave(tx, grupo, 'taxasCartao'),
       };
+      if (d.bandeira) bandeiras ??= await bandeirasDoGrupo(tx, grupo);
+      const bandeiraId = d.bandeira ? (bandeiras?.get(d.bandeira) ?? null) : null;
       await consultar(
         tx,
         sql`insert into financeiro_titulo (id, grupo_empresarial_id, empresa_id, tipo, descricao, documento, pessoa_id,
               operadora_id, plano_conta_id, plano_conta_taxa_id, valor, taxa, competencia, vencimento, parcela, parcelas,
-              lote, status, nsu, autorizacao, data_venda, origem_tipo, origem_id)
+              lote, status, nsu, autorizacao, bandeira_id, data_venda, origem_tipo, origem_id)
             values (${novoId()}, ${grupo}, ${empresa}, 'receber', ${d.descricao}, ${d.nsu}, ${d.pessoa}, ${d.operadora},
               ${planos.receita}, ${planos.taxa}, ${d.valor}::numeric, ${d.taxa}::numeric, ${d.competencia}::date,
               ${d.vencimento}::date, ${d.parcela}, ${d.parcelas}, ${d.pagamento}, ${STATUS_TITULO.aberto}, ${d.nsu},
-              ${d.autorizacao}, ${d.competencia}::date, ${ORIGEM_FINANCEIRO.pagamento}, ${d.pagamento})`,
+              ${d.autorizacao}, ${bandeiraId}, ${d.competencia}::date, ${ORIGEM_FINANCEIRO.pagamento}, ${d.pagamento})`,
       );
     }
   }
