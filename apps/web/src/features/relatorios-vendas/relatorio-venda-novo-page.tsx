@@ -111,15 +111,15 @@ export function RelatorioVendaNovoPage() {
           fixed: 'left' as const,
           render: (_: unknown, c: Celulas) => rotulo(x, c.chaves[i] ?? ''),
         })),
-        ...blocos.flatMap((b) => {
-          const filhas = d.medidas.map((m) => ({
+        ...blocos.flatMap((b): ColumnsType<Celulas> => {
+          const filhas: ColumnsType<Celulas> = d.medidas.map((m) => ({
             key: `${b}-${m}`,
             title: ROTULOS_MEDIDA[m],
             align: 'right' as const,
             onCell: () => ({ style: { whiteSpace: 'nowrap' as const } }),
             render: (_: unknown, c: Celulas) => textoMedida(m, valoresDe(c, b)[m]),
           }));
-          return d.coluna ? { key: `b-${b}`, title: tituloBloco(b), children: filhas } : filhas;
+          return d.coluna ? [{ key: `b-${b}`, title: tituloBloco(b), children: filhas }] : filhas;
         }),
       ]
     : [];
