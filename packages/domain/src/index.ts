@@ -1,4 +1,5 @@
 // Public surface of the domain package. Each area re-exports its own files from its index.
+export * from './balanca/index.ts';
 export * from './catalogos/catalogo.ts';
 export * from './catalogos/index.ts';
 export * from './catalogos/venda.ts';

@@ -1,0 +1,6 @@
+export * from './filizola.ts';
+export * from './gerar.ts';
+export * from './texto-fixo.ts';
+export * from './tipos.ts';
+export * from './toledo.ts';
+export * from './urano.ts';

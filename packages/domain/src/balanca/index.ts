@@ -1,0 +1,2 @@
+export * from './arquivos/index.ts';
+export * from './codigo-balanca.ts';
