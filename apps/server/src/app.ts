@@ -15,6 +15,7 @@ import { ServicoAuth } from './modules/auth/auth.service.ts';
 import { Correio } from './modules/auth/correio.ts';
 import { ServicoLiberacoes } from './modules/auth/liberacoes.ts';
 import { carregarSegredo, Tokens } from './modules/auth/tokens.ts';
+import { rotasBalanca } from './modules/balanca/balanca.routes.ts';
 import { rotasCaixa } from './modules/caixa/caixa.routes.ts';
 import { rotasCallCenter } from './modules/call-center/call-center.routes.ts';
 import { rotasEnderecos } from './modules/enderecos/enderecos.routes.ts';
@@ -173,6 +174,7 @@ export async function construirApp({ config, banco, logger, tempo }: OpcoesApp):
   await app.register(rotasEstoqueCadastros);
   await app.register(rotasFrenteLoja);
   await app.register(rotasImpressao);
+  await app.register(rotasBalanca);
   await app.register(moduloFiscal);
   await app.register(rotasFiscalRelatorios);
   invalidarCatalogoEmEscritas(app, app.servicos.catalogoVenda);

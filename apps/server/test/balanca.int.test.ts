@@ -1,0 +1,115 @@
+import { inflateRawSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppTeste, criarAppTeste } from './app-teste.ts';
+
+// Issue 20 "Scales": POST /api/downloadArquivoBalanca answers a zip with the brand's item files built from
+// the store's products (demo: "Queijo Mussarela (kg)" is the one product sold by kg) and refuses bad input
+// in pt-BR.
+
+let t: AppTeste;
+let admin: string;
+let garcom: string;
+beforeAll(async () => {
+  t = await criarAppTeste();
+  admin = await t.login('admin@exemplo.com.br', 'admin123');
+  garcom = await t.login('garcom@exemplo.com.br', 'garcom123');
+}, 300_000);
+afterAll(() => t.fechar(), 120_000);
+
+/** Entries of a zip (local headers, deflate or stored), enough for the server's own writer. */
+function lerZip(zip: Buffer): Record<string, Buffer> {
+  const saida: Record<string, Buffer> = {};
+  let p = 0;
+  while (zip.readUInt32LE(p) === 0x04034b50) {
+    const metodo = zip.readUInt16LE(p + 8);
+    const tamanho = zip.readUInt32LE(p + 18);
+    const nomeTam = zip.readUInt16LE(p + 26);
+    const extraTam = zip.readUInt16LE(p + 28);
+    const nome = zip.subarray(p + 30, p + 30 + nomeTam).toString('utf8');
+    const dados = zip.subarray(p + 30 + nomeTam + extraTam, p + 30 + nomeTam + extraTam + tamanho);
+    saida[nome] = metodo === 8 ? inflateRawSync(dados) : Buffer.from(dados);
+    p += 30 + nomeTam + extraTam + tamanho;
+  }
+  return saida;
+}
+
+async function baixar(corpo: Record<string, unknown>, token = admin) {
+  const r = await t.app.inject({
+    method: 'POST',
+    url: '/api/downloadArquivoBalanca',
+    headers: { token, version: 'teste' },
+    payload: corpo,
+  });
+  return r;
+}
+
+async function produto(descricao: string): Promise<{ _id: string; codigoInterno: number }> {
+  const r = await t.post('/api/produtoGeral/getPopulate', { filtro: { descricao } }, admin);
+  const p = r.lista.find((x) => x.descricao === descricao);
+  if (!p) throw new Error(`produto ${descricao} não encontrado`);
+  return p as unknown as { _id: string; codigoInterno: number };
+}
+
+describe('POST /api/downloadArquivoBalanca', () => {
+  it('Toledo: a zip with ITENSMGV.TXT, DEPTO.TXT and TXITENS.TXT of the weighed products', async () => {
+    const r = await baixar({ empresa: t.demo.empresas.centro, balanca: 'toledo' });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toBe('application/zip');
+    expect(r.headers['content-disposition']).toContain('balanca-toledo-mgv.zip');
+    const arquivos = lerZip(r.rawPayload);
+    expect(Object.keys(arquivos)).toEqual(['ITENSMGV.TXT', 'DEPTO.TXT', 'TXITENS.TXT']);
+    const queijo = await produto('Queijo Mussarela (kg)');
+    const codigo = String(queijo.codigoInterno).padStart(6, '0');
+    const linhas = arquivos['ITENSMGV.TXT']?.toString('latin1').split('\r\n') ?? [];
+    expect(linhas).toHaveLength(2); // one product and the final CR LF
+    // department 01 (its category), type 0 (weight), PLU = internal code, R$ 45,00/kg, no shelf life
+    expect(linhas[0]?.slice(0, 18)).toBe(`010${codigo}004500000`);
+    expect(linhas[0]?.slice(18, 68)).toBe('Queijo Mussarela (kg)'.padEnd(50));
+    expect(linhas[0]).toHaveLength(150);
+    expect(arquivos['DEPTO.TXT']?.toString('latin1')).toBe(`01${'Outros'.padEnd(40)}\r\n`);
+  });
+
+  it('Filizola with a selection: unit products too, the accent in Windows-1252', async () => {
+    const agua = await produto('Água Mineral 500ml');
+    const queijo = await produto('Queijo Mussarela (kg)');
+    const r = await baixar({
+      empresa: t.demo.empresas.centro,
+      balanca: 'filizola',
+      produtos: [queijo._id, agua._id],
+    });
+    expect(r.statusCode).toBe(200);
+    const cad = lerZip(r.rawPayload)['CADTXT.TXT'];
+    const esperado = Buffer.concat([
+      Buffer.from(`${String(agua.codigoInterno).padStart(6, '0')}U`, 'latin1'),
+      Buffer.from([0xc1]), // 'Á' in Windows-1252
+      Buffer.from(`${'gua Mineral 500ml'.padEnd(21)}0000400000\r\n`, 'latin1'),
+      Buffer.from(
+        `${String(queijo.codigoInterno).padStart(6, '0')}P${'Queijo Mussarela (kg)'.padEnd(22)}0004500000\r\n`,
+        'latin1',
+      ),
+    ]);
+    // Ordered by code: the water was registered before the cheese.
+    expect(cad).toEqual(esperado);
+  });
+
+  it('refuses in pt-BR: unknown brand, a brand without layout, another store, no permission, unknown product', async () => {
+    const falha = async (corpo: Record<string, unknown>, token = admin) => {
+      const r = await t.post('/api/downloadArquivoBalanca', corpo, token);
+      expect(r.status).toBe(200);
+      expect(r.corpo.valido).toBe(false);
+      return String(r.corpo.data.message);
+    };
+    const centro = t.demo.empresas.centro;
+    expect(await falha({ empresa: centro, balanca: 'marcaX' })).toContain('Marca de balança desconhecida.');
+    expect(await falha({ empresa: centro, balanca: 'elginDp20' })).toBe(
+      'Arquivo de carga da balança Elgin DP-20 ainda não disponível.',
+    );
+    expect(await falha({ empresa: 'b'.repeat(24), balanca: 'toledo' })).toBe(
+      'Usuário sem permissão para acessar essa empresa.',
+    );
+    expect(await falha({ empresa: centro, balanca: 'toledo' }, garcom)).toMatch(/Balança/);
+    expect(await falha({ empresa: centro, balanca: 'toledo', produtos: ['c'.repeat(24)] })).toBe(
+      'Produto selecionado não encontrado.',
+    );
+  });
+});
