@@ -1,4 +1,10 @@
-import { diaLocal, MENSAGENS_FILTRO, MENSAGENS_RELATORIO_VENDA, PERMISSAO } from '@retaguarda/domain';
+import {
+  dashboardVendasRespostaSchema,
+  diaLocal,
+  MENSAGENS_FILTRO,
+  MENSAGENS_RELATORIO_VENDA,
+  PERMISSAO,
+} from '@retaguarda/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrayTexto, consultar } from '../src/db/consultar.ts';
@@ -173,6 +179,109 @@ describe('a seeded day, computed by hand', () => {
     );
     expect((d.topProdutos as Registro[])[0]).toMatchObject({ descricao: 'X-Burguer', liquido: '49.80' });
     expect(d.comparacao).toMatchObject({ semanaAnterior: { vendas: 0 } });
+    // Both sales are counter sales (53) of the default origin (68 Local) on one day.
+    expect(d.porDia).toEqual([expect.objectContaining({ dia: hoje, faturamento: '108.12', vendas: 2 })]);
+    expect(d.porTipoVenda).toEqual([
+      { tipoVenda: 53, descricao: 'Balcão', faturamento: '108.12', vendas: 2, ticketMedio: '54.06' },
+    ]);
+    expect(d.porOrigem).toEqual([
+      { origem: 68, descricao: 'Local', faturamento: '108.12', vendas: 2, ticketMedio: '54.06' },
+    ]);
+    dashboardVendasRespostaSchema.parse(d);
+  });
+
+  it('dashboard: per day with the comparison days aligned, per sale type and per origin', async () => {
+    // A past period (two years back: outside every other test's period) written straight into venda.
+    // [instant in -03:00, status, sale type, origin, total]
+    const linhas: [string, number, number, number | null, string][] = [
+      ['2024-03-04 12:10', 59, 53, 68, '10.00'],
+      // 22:30 in -03:00 is 01:30 UTC of the 5th: it belongs to the 4th.
+      ['2024-03-04 22:30', 59, 55, 71, '25.50'],
+      ['2024-03-05 19:00', 60, 53, 68, '99.00'], // cancelled: not in status [59]
+      ['2024-03-06 13:00', 59, 54, null, '40.25'], // no origin: 0, "Não informado"
+      ['2024-03-06 13:30', 59, 53, 68, '4.25'],
+      ['2024-03-07 00:10', 59, 53, 68, '50.00'], // after the period
+      ['2024-02-27 11:00', 59, 53, 68, '7.00'], // a week back: the period's 2nd day
+      ['2024-02-04 11:00', 59, 56, 68, '3.00'], // a month back: the 1st day
+      ['2023-03-06 11:00', 59, 53, 68, '100.00'], // a year back: the 3rd day
+    ];
+    for (const [i, [quando, status, tipo, origem, total]] of linhas.entries()) {
+      const instante = `${quando}:00-03`;
+      await consultar(
+        t.banco.db,
+        sql`insert into venda (id, grupo_empresarial_id, empresa_id, numero, tipo_venda, status, local_pedido, terminal_id,
+              operador_id, atendente, venda_descricao, total, sub_total, total_acrescimo, total_desconto, total_desconto_perc,
+              troco, total_pago, total_troco, total_vale_compra, total_desconto_comum, total_desconto_combo,
+              total_desconto_happy_hour, total_desconto_sugestao, total_acrescimo_comum, total_acrescimo_sugestao,
+              taxa_entrega, combos_realizados, nfce, data, encerrada_em)
+            values (${novoId()}, ${t.demo.grupoId}, ${l.empresa}, ${800_000 + i}, ${tipo}, ${status}, ${origem}, null,
+              'op', '{}'::jsonb, 'Consumidor', ${total}, ${total}, 0, 0, 0, 0, ${total}, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+              '[]'::jsonb, '[]'::jsonb, ${instante}::timestamptz, ${instante}::timestamptz)`,
+      );
+    }
+    await drenar();
+    const d = dashboardVendasRespostaSchema.parse(
+      ok(
+        await l.post('/api/dashboardVendas', {
+          filtro: filtro({ dataInicio: '2024-03-04', dataFim: '2024-03-06' }),
+          hoje: '2024-03-06',
+        }),
+      ),
+    );
+    const dia = (x: string, faturamento: string, n: number) => ({ dia: x, faturamento, vendas: n });
+    expect(d.porDia).toEqual([
+      {
+        ...dia('2024-03-04', '35.50', 2),
+        comparacao: {
+          semanaAnterior: dia('2024-02-26', '0.00', 0),
+          mesAnterior: dia('2024-02-04', '3.00', 1),
+          anoAnterior: dia('2023-03-04', '0.00', 0),
+        },
+      },
+      {
+        ...dia('2024-03-05', '0.00', 0),
+        comparacao: {
+          semanaAnterior: dia('2024-02-27', '7.00', 1),
+          mesAnterior: dia('2024-02-05', '0.00', 0),
+          anoAnterior: dia('2023-03-05', '0.00', 0),
+        },
+      },
+      {
+        ...dia('2024-03-06', '44.50', 2),
+        comparacao: {
+          semanaAnterior: dia('2024-02-28', '0.00', 0),
+          mesAnterior: dia('2024-02-06', '0.00', 0),
+          anoAnterior: dia('2023-03-06', '100.00', 1),
+        },
+      },
+    ]);
+    expect(d.periodo).toEqual({ faturamento: '80.00', vendas: 4, ticketMedio: '20.00' });
+    expect(d.hoje).toEqual({ faturamento: '44.50', vendas: 2, ticketMedio: '22.25' });
+    expect(d.comparacao).toEqual({
+      semanaAnterior: { faturamento: '7.00', vendas: 1, ticketMedio: '7.00' },
+      mesAnterior: { faturamento: '3.00', vendas: 1, ticketMedio: '3.00' },
+      anoAnterior: { faturamento: '100.00', vendas: 1, ticketMedio: '100.00' },
+    });
+    expect(d.porTipoVenda).toEqual([
+      { tipoVenda: 54, descricao: 'Mesa', faturamento: '40.25', vendas: 1, ticketMedio: '40.25' },
+      { tipoVenda: 55, descricao: 'Delivery', faturamento: '25.50', vendas: 1, ticketMedio: '25.50' },
+      { tipoVenda: 53, descricao: 'Balcão', faturamento: '14.25', vendas: 2, ticketMedio: '7.13' },
+    ]);
+    expect(d.porOrigem).toEqual([
+      { origem: 0, descricao: 'Não informado', faturamento: '40.25', vendas: 1, ticketMedio: '40.25' },
+      { origem: 71, descricao: 'App', faturamento: '25.50', vendas: 1, ticketMedio: '25.50' },
+      { origem: 68, descricao: 'Local', faturamento: '14.25', vendas: 2, ticketMedio: '7.13' },
+    ]);
+    // A month back from 30-31/03 is 29/02 alone (both ends clamp): its 2nd day is null.
+    const curto = dashboardVendasRespostaSchema.parse(
+      ok(
+        await l.post('/api/dashboardVendas', {
+          filtro: filtro({ dataInicio: '2024-03-30', dataFim: '2024-03-31' }),
+          hoje: '2024-03-31',
+        }),
+      ),
+    );
+    expect(curto.porDia.map((x) => x.comparacao.mesAnterior?.dia ?? null)).toEqual(['2024-02-29', null]);
   });
 
   it('a rebuild from the raw rows gives the same aggregates', async () => {

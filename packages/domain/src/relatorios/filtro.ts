@@ -182,6 +182,44 @@ export function limitesDoPeriodo(f: Pick<FiltroRelatorio, 'dataInicio' | 'dataFi
   return { inicio, fim };
 }
 
+/** `dia` ('YYYY-MM-DD') moved by `dias` days and `meses` months; a day past the month's end falls on its last day
+ * (31/03 - 1 month = 28/02 or 29/02), then the days are added. */
+export function deslocarDia(dia: string, dias: number, meses = 0): string {
+  const [a, m, d] = dia.split('-').map(Number) as [number, number, number];
+  const alvo = new Date(Date.UTC(a, m - 1 + meses, 1));
+  const ultimo = new Date(Date.UTC(alvo.getUTCFullYear(), alvo.getUTCMonth() + 1, 0)).getUTCDate();
+  alvo.setUTCDate(Math.min(d, ultimo) + dias);
+  return `${alvo.getUTCFullYear()}-${dois(alvo.getUTCMonth() + 1)}-${dois(alvo.getUTCDate())}`;
+}
+
+/** The dashboards' comparison periods: the same period a week, a month and a year back. */
+export const COMPARACOES_PERIODO = {
+  semanaAnterior: { dias: -7, meses: 0 },
+  mesAnterior: { dias: 0, meses: -1 },
+  anoAnterior: { dias: 0, meses: -12 },
+} as const;
+export type ComparacaoPeriodo = keyof typeof COMPARACOES_PERIODO;
+
+/** The period shifted back as `c` says (both ends shifted; a month back may be shorter or longer by days). */
+export function periodoComparado<P extends Pick<FiltroRelatorio, 'dataInicio' | 'dataFim'>>(
+  p: P,
+  c: ComparacaoPeriodo,
+): P {
+  const { dias, meses } = COMPARACOES_PERIODO[c];
+  return {
+    ...p,
+    dataInicio: deslocarDia(p.dataInicio, dias, meses),
+    dataFim: deslocarDia(p.dataFim, dias, meses),
+  };
+}
+
+/** Every day of the period, in order. */
+export function diasDoPeriodo(p: Pick<FiltroRelatorio, 'dataInicio' | 'dataFim'>): string[] {
+  const dias: string[] = [];
+  for (let d = p.dataInicio; d <= p.dataFim; d = deslocarDia(d, 1)) dias.push(d);
+  return dias;
+}
+
 /** Store ids asked for that the user may not see (the server refuses them with `empresaDesconhecida`). */
 export function empresasDesconhecidas(pedidas: readonly string[], permitidas: readonly string[]): string[] {
   const ok = new Set(permitidas);

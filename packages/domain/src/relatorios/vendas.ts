@@ -343,6 +343,15 @@ export const indicadoresSchema = z.object({
 });
 export type Indicadores = z.infer<typeof indicadoresSchema>;
 
+const diaDashboardSchema = z.object({ dia: z.string(), faturamento: dinheiro, vendas: z.number().int() });
+/** A share of the period's revenue (by sale type, by origin). */
+const divisaoDashboardSchema = z.object({
+  descricao: z.string(),
+  faturamento: dinheiro,
+  vendas: z.number().int(),
+  ticketMedio: dinheiro,
+});
+
 export const dashboardVendasRespostaSchema = z.object({
   hoje: indicadoresSchema,
   periodo: indicadoresSchema,
@@ -352,6 +361,20 @@ export const dashboardVendasRespostaSchema = z.object({
     mesAnterior: indicadoresSchema,
     anoAnterior: indicadoresSchema,
   }),
+  /**
+   * Every day of the period (days without sales at zero), each with the day at the same position of each
+   * comparison period (its first day + the same offset; null past its end, when it is shorter). A month back may
+   * also be longer (a period over February): its extra days count only in `comparacao`.
+   */
+  porDia: z.array(
+    diaDashboardSchema.extend({
+      comparacao: z.object({
+        semanaAnterior: diaDashboardSchema.nullable(),
+        mesAnterior: diaDashboardSchema.nullable(),
+        anoAnterior: diaDashboardSchema.nullable(),
+      }),
+    }),
+  ),
   porHora: z.array(z.object({ hora: z.number().int(), faturamento: dinheiro, vendas: z.number().int() })),
   /** Weekday (0 Domingo - 6 Sábado) x hour heat map of the period. */
   mapaCalor: z.array(
@@ -372,6 +395,10 @@ export const dashboardVendasRespostaSchema = z.object({
     }),
   ),
   porTipoPagamento: z.array(z.object({ tipo: z.number().int(), descricao: z.string(), valor: dinheiro })),
+  /** By sale type (53-56), largest revenue first. */
+  porTipoVenda: z.array(divisaoDashboardSchema.extend({ tipoVenda: z.number().int() })),
+  /** By order origin (localPedido 68-77; 0 = not informed), largest revenue first. */
+  porOrigem: z.array(divisaoDashboardSchema.extend({ origem: z.number().int() })),
   topProdutos: z.array(
     z.object({ _id: z.string(), descricao: z.string(), quantidade: dinheiro, liquido: dinheiro }),
   ),

@@ -1,7 +1,9 @@
 import {
+  type DashboardVendasResposta,
   type DimensaoVenda,
   dashboardVendasPedidoSchema,
   diaLocal,
+  diasDoPeriodo,
   empresasDesconhecidas,
   escreverDinheiro,
   escreverQuantidade,
@@ -16,6 +18,7 @@ import {
   PERMISSAO,
   POR_PAGINA_RELATORIO,
   percentualDe,
+  periodoComparado,
   relatorioVendaFranquiaPedidoSchema,
   relatorioVendaNovoPedidoSchema,
   relatorioVendaPedidoSchema,
@@ -33,7 +36,7 @@ import { ErroNegocio, ok } from '../../lib/envelope.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
 import { empresasComPermissao } from '../usuarios/permissoes.service.ts';
 import { iniciarAgregadosVendas } from './agregados.ts';
-import { agrupar, graoDe, rotulos } from './consultas.ts';
+import { agrupar, type Grupo, graoDe, rotulos } from './consultas.ts';
 import { type Escopo, ehDimensao, filtroVendaBruta } from './fontes.ts';
 import {
   custoCentavos,
@@ -414,33 +417,70 @@ export async function rotasRelatoriosVendas(app: FastifyInstance): Promise<void>
         const m = medidas(soma);
         return { faturamento: m.liquido, vendas: m.vendas, ticketMedio: m.ticketMedio };
       };
+      const divisao = (g: Grupo, descricao: string) => ({ descricao, ...indicadores(g.soma) });
       const total = async (f: FiltroRelatorio) =>
         (await agrupar(db, { ...s, filtro: f }, [], 'venda'))[0]?.soma ?? somaVazia();
-      const deslocar = (dia: string, dias: number, meses: number) => {
-        const [a, m, d] = dia.split('-').map(Number) as [number, number, number];
-        const alvo = new Date(Date.UTC(a, m - 1 + meses, 1));
-        const ultimo = new Date(Date.UTC(alvo.getUTCFullYear(), alvo.getUTCMonth() + 1, 0)).getUTCDate();
-        alvo.setUTCDate(Math.min(d, ultimo));
-        alvo.setUTCDate(alvo.getUTCDate() + dias);
-        return alvo.toISOString().slice(0, 10);
+      // The period and each comparison period by day: their totals are the sums of their days.
+      const porDiaDe = (f: FiltroRelatorio) => agrupar(db, { ...s, filtro: f }, ['dia'], 'venda');
+      const comparados = {
+        semanaAnterior: periodoComparado(filtro, 'semanaAnterior'),
+        mesAnterior: periodoComparado(filtro, 'mesAnterior'),
+        anoAnterior: periodoComparado(filtro, 'anoAnterior'),
       };
-      const anterior = (dias: number, meses: number) =>
-        total({
-          ...filtro,
-          dataInicio: deslocar(filtro.dataInicio, dias, meses),
-          dataFim: deslocar(filtro.dataFim, dias, meses),
-        });
-      const [doDia, doPeriodo, semana, mes, ano, porHora, mapa, porEmpresa, top] = await Promise.all([
-        total({ ...filtro, dataInicio: hoje, dataFim: hoje }),
-        total(filtro),
-        anterior(-7, 0),
-        anterior(0, -1),
-        anterior(0, -12),
-        agrupar(db, s, ['hora'], 'venda'),
-        agrupar(db, s, ['diaSemana', 'hora'], 'venda'),
-        agrupar(db, s, ['empresa'], 'venda'),
-        agrupar(db, s, ['produto'], 'produto'),
-      ]);
+      const [doDia, dias, semana, mes, ano, porHora, mapa, porEmpresa, porTipo, porOrigem, top] =
+        await Promise.all([
+          total({ ...filtro, dataInicio: hoje, dataFim: hoje }),
+          porDiaDe(filtro),
+          porDiaDe(comparados.semanaAnterior),
+          porDiaDe(comparados.mesAnterior),
+          porDiaDe(comparados.anoAnterior),
+          agrupar(db, s, ['hora'], 'venda'),
+          agrupar(db, s, ['diaSemana', 'hora'], 'venda'),
+          agrupar(db, s, ['empresa'], 'venda'),
+          agrupar(db, s, ['tipoVenda'], 'venda'),
+          agrupar(db, s, ['origem'], 'venda'),
+          agrupar(db, s, ['produto'], 'produto'),
+        ]);
+      const somaDe = (gs: Grupo[]) => gs.reduce((a, g) => somar(a, g.soma), somaVazia());
+      const doDiaDe = (gs: Grupo[]) => {
+        const por = new Map(gs.map((g) => [g.chaves[0] ?? '', g.soma]));
+        return (dia: string) => {
+          const soma = por.get(dia) ?? somaVazia();
+          return { dia, faturamento: escreverDinheiro(soma.liquido), vendas: soma.vendas };
+        };
+      };
+      /** Day i of a comparison period (its first day + i), null past its end. */
+      const alinhado = (p: FiltroRelatorio, gs: Grupo[]) => {
+        const lista = diasDoPeriodo(p);
+        const de = doDiaDe(gs);
+        return (i: number) => {
+          const dia = lista[i];
+          return dia === undefined ? null : de(dia);
+        };
+      };
+      const doPeriodo = doDiaDe(dias);
+      const [daSemana, doMes, doAno] = [
+        alinhado(comparados.semanaAnterior, semana),
+        alinhado(comparados.mesAnterior, mes),
+        alinhado(comparados.anoAnterior, ano),
+      ];
+      const porDia = diasDoPeriodo(filtro).map((dia, i) => ({
+        ...doPeriodo(dia),
+        comparacao: { semanaAnterior: daSemana(i), mesAnterior: doMes(i), anoAnterior: doAno(i) },
+      }));
+      const porFaturamento = (a: Grupo, b: Grupo) => b.soma.liquido - a.soma.liquido;
+      const nomesTipo = await rotulos(
+        db,
+        s.grupo,
+        'tipoVenda',
+        porTipo.map((g) => g.chaves[0] ?? ''),
+      );
+      const nomesOrigem = await rotulos(
+        db,
+        s.grupo,
+        'origem',
+        porOrigem.map((g) => g.chaves[0] ?? ''),
+      );
       const nomesEmpresa = await rotulos(
         db,
         s.grupo,
@@ -462,14 +502,15 @@ export async function rotasRelatoriosVendas(app: FastifyInstance): Promise<void>
              and f.status = any(${`{${filtro.statusVenda.join(',')}}`}::int[])
            group by 1 order by 2 desc`,
       );
-      return ok({
+      const resposta: DashboardVendasResposta = {
         hoje: indicadores(doDia),
-        periodo: indicadores(doPeriodo),
+        periodo: indicadores(somaDe(dias)),
         comparacao: {
-          semanaAnterior: indicadores(semana),
-          mesAnterior: indicadores(mes),
-          anoAnterior: indicadores(ano),
+          semanaAnterior: indicadores(somaDe(semana)),
+          mesAnterior: indicadores(somaDe(mes)),
+          anoAnterior: indicadores(somaDe(ano)),
         },
+        porDia,
         porHora: porHora.map((g) => ({
           hora: Number(g.chaves[0]),
           faturamento: escreverDinheiro(g.soma.liquido),
@@ -496,13 +537,23 @@ export async function rotasRelatoriosVendas(app: FastifyInstance): Promise<void>
             tiposPagamento.porId(Number(l.tipo_pagamento) as 77)?.descricao ?? String(l.tipo_pagamento),
           valor: escreverDinheiro(lerDinheiro(String(l.valor))),
         })),
+        porTipoVenda: porTipo
+          .sort(porFaturamento)
+          .map((g) => ({
+            tipoVenda: Number(g.chaves[0]),
+            ...divisao(g, nomesTipo[g.chaves[0] ?? ''] ?? ''),
+          })),
+        porOrigem: porOrigem
+          .sort(porFaturamento)
+          .map((g) => ({ origem: Number(g.chaves[0]), ...divisao(g, nomesOrigem[g.chaves[0] ?? ''] ?? '') })),
         topProdutos: melhores.map((g) => ({
           _id: g.chaves[0] ?? '',
           descricao: nomesProduto[g.chaves[0] ?? ''] ?? '',
           quantidade: escreverQuantidade(g.soma.itens),
           liquido: escreverDinheiro(g.soma.liquido),
         })),
-      });
+      };
+      return ok(resposta);
     },
   );
 }

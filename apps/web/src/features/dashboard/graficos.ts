@@ -1,4 +1,4 @@
-import { type DashboardVendasResposta, DIAS_SEMANA, type LinhaResumoVenda } from '@retaguarda/domain';
+import { type ComparacaoPeriodo, type DashboardVendasResposta, DIAS_SEMANA } from '@retaguarda/domain';
 import { moedaEixo, moedaGrafico, numeroGrafico } from '../../lib/graficos-echarts/formatos.ts';
 import type { OpcoesGrafico } from '../../lib/graficos-echarts/tema-grafico.ts';
 import { diaMes } from './periodo.ts';
@@ -165,10 +165,13 @@ export function graficoPorPagamento(porTipo: DashboardVendasResposta['porTipoPag
   );
 }
 
-/** Sale type or order origin split (relatorioVenda grouped by tipoVenda / origem). */
-export function graficoDivisao(linhas: readonly LinhaResumoVenda[], titulo: string): Grafico {
+/** Sale type or order origin split (dashboardVendas' porTipoVenda / porOrigem). */
+export function graficoDivisao(
+  partes: readonly { descricao: string; faturamento: string }[],
+  titulo: string,
+): Grafico {
   return rosca(
-    linhas.map((l) => ({ nome: l.rotulo, valor: num(l.liquido) })),
+    partes.map((p) => ({ nome: p.descricao, valor: num(p.faturamento) })),
     titulo,
     'nenhuma venda no período.',
   );
@@ -214,22 +217,20 @@ export function graficoMapaCalor(mapa: DashboardVendasResposta['mapaCalor']): Gr
   };
 }
 
-/** Revenue per day of the period against the comparison period, aligned day by day. */
+/**
+ * Revenue per day of the period against the comparison period, aligned day by day as the server answers them.
+ * The comparison's total is the server's (`totalComparado`): a month back may hold days past the period's length.
+ */
 export function graficoPorDia(
-  dias: readonly string[],
-  atual: readonly LinhaResumoVenda[],
-  diasComparados: readonly string[],
-  comparado: readonly LinhaResumoVenda[],
+  porDia: DashboardVendasResposta['porDia'],
+  comparacao: ComparacaoPeriodo,
+  totalComparado: string,
   rotuloComparacao: string,
 ): Grafico {
-  const a = new Map(atual.map((l) => [l.chave, num(l.liquido)]));
-  const c = new Map(comparado.map((l) => [l.chave, num(l.liquido)]));
-  const va = dias.map((d) => a.get(d) ?? 0);
-  const vc = diasComparados.map((d) => c.get(d) ?? 0);
-  const ta = somar(va);
-  const tc = somar(vc);
+  const va = porDia.map((d) => num(d.faturamento));
+  const vc = porDia.map((d) => num(d.comparacao[comparacao]?.faturamento ?? 0));
   return {
-    resumo: `Faturamento por dia: ${moedaGrafico(ta)} no período contra ${moedaGrafico(tc)} em ${rotuloComparacao.toLowerCase()}.`,
+    resumo: `Faturamento por dia: ${moedaGrafico(somar(va))} no período contra ${moedaGrafico(totalComparado)} em ${rotuloComparacao.toLowerCase()}.`,
     opcoes: {
       grid: { ...grade, bottom: 40 },
       legend: { bottom: 0 },
@@ -237,13 +238,13 @@ export function graficoPorDia(
         trigger: 'axis',
         formatter: (ps: unknown) => {
           const lista = (Array.isArray(ps) ? ps : [ps]) as { dataIndex: number; seriesIndex: number }[];
-          const i = lista[0]?.dataIndex ?? 0;
-          const dia = dias[i] ?? '';
-          const diaC = diasComparados[i] ?? '';
-          return `${diaMes(dia)}: ${moedaGrafico(va[i] ?? 0)}<br/>${diaC ? `${diaMes(diaC)}: ${moedaGrafico(vc[i] ?? 0)}` : ''}`;
+          const d = porDia[lista[0]?.dataIndex ?? 0];
+          if (!d) return '';
+          const c = d.comparacao[comparacao];
+          return `${diaMes(d.dia)}: ${moedaGrafico(d.faturamento)}<br/>${c ? `${diaMes(c.dia)}: ${moedaGrafico(c.faturamento)}` : ''}`;
         },
       },
-      xAxis: { type: 'category', data: dias.map(diaMes), boundaryGap: dias.length === 1 },
+      xAxis: { type: 'category', data: porDia.map((d) => diaMes(d.dia)), boundaryGap: porDia.length === 1 },
       yAxis: { type: 'value', axisLabel: { formatter: moedaEixo } },
       series: [
         { type: 'line', name: 'Período', data: va, smooth: true, symbolSize: 6 },
