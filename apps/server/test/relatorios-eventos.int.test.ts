@@ -1,4 +1,9 @@
-import { MENSAGENS_FILTRO, PERMISSAO } from '@retaguarda/domain';
+import {
+  MENSAGENS_FILTRO,
+  PERMISSAO,
+  RESPOSTAS_RELATORIO_EVENTOS,
+  type RotaRelatorioEventos,
+} from '@retaguarda/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../src/db/consultar.ts';
@@ -26,9 +31,11 @@ const filtro = (extra: Record<string, unknown> = {}, pagina?: number) => ({
   ...(pagina ? { pagina } : {}),
 });
 type Detalhe = { pagina: number; porPagina: number; total: number; linhas: Registro[] };
-const valido = (r: Resposta) => {
+/** A valid answer; with its route, also checked against the contract's schema (packages/domain). */
+const valido = (r: Resposta, rota?: RotaRelatorioEventos) => {
   expect(r.status).toBe(200);
   expect(r.corpo.valido, JSON.stringify(r.corpo)).toBe(true);
+  if (rota) RESPOSTAS_RELATORIO_EVENTOS[rota].parse(r.corpo.data);
   const d = r.corpo.data as Registro & { totais: Registro; detalhe: Detalhe };
   return { ...d, linhas: d.detalhe.linhas };
 };
@@ -186,7 +193,10 @@ describe('sale events recorded for the reports', () => {
 
 describe('relatorioVendaCancelamentos', () => {
   it('totals the day by hand and pages the rows with who, supervisor, reason and value', async () => {
-    const r = valido(await l.post('/api/relatorioVendaCancelamentos', filtro(), supervisor));
+    const r = valido(
+      await l.post('/api/relatorioVendaCancelamentos', filtro(), supervisor),
+      'relatorioVendaCancelamentos',
+    );
     // Water of A (3.00, item) + can and water of C (9.50, whole sale).
     expect(r.totais).toEqual({
       quantidade: 2,
@@ -229,7 +239,10 @@ describe('relatorioVendaCancelamentos', () => {
     expect(so.totais).toMatchObject({ quantidade: 1, valor: '9.50' });
     expect(so.linhas.map((x) => x.vendaId)).toEqual([vendas.c]);
     // A page past the end is empty, the totals stay.
-    const alem = valido(await l.post('/api/relatorioVendaCancelamentos', filtro({}, 2), supervisor));
+    const alem = valido(
+      await l.post('/api/relatorioVendaCancelamentos', filtro({}, 2), supervisor),
+      'relatorioVendaCancelamentos',
+    );
     expect(alem.linhas).toEqual([]);
     expect(alem.totais).toMatchObject({ quantidade: 2 });
   });
@@ -237,7 +250,10 @@ describe('relatorioVendaCancelamentos', () => {
 
 describe('relatorioVendaDescontos', () => {
   it('separates the item discount from the general one and sums by supervisor', async () => {
-    const r = valido(await l.post('/api/relatorioVendaDescontos', filtro(), supervisor));
+    const r = valido(
+      await l.post('/api/relatorioVendaDescontos', filtro(), supervisor),
+      'relatorioVendaDescontos',
+    );
     expect(r.totais).toEqual({
       quantidade: 2,
       quantidadeVendaCompleta: 1,
@@ -266,7 +282,10 @@ describe('relatorioVendaDescontos', () => {
 
 describe('relatorioVendaTransferencias', () => {
   it('counts each transfer once, by its origin, with the tables and the other sale', async () => {
-    const r = valido(await l.post('/api/relatorioVendaTransferencias', filtro(), supervisor));
+    const r = valido(
+      await l.post('/api/relatorioVendaTransferencias', filtro(), supervisor),
+      'relatorioVendaTransferencias',
+    );
     // Items of table 41: water 3.00 + can 5.85 (6.50 less the 10% of the 'Pizza + Refri' combo it was in with the
     // pizza: the line's value when it moved), 2 lines; and the whole table 43 (water, 1 line, 3.00).
     expect(r.totais).toEqual({
@@ -296,7 +315,7 @@ describe('relatorioVendaTransferencias', () => {
 
 describe('relatorioQrCode', () => {
   it('sums the ended device orders by origin; other origins and open sales only when asked', async () => {
-    const r = valido(await l.post('/api/relatorioQrCode', filtro(), supervisor));
+    const r = valido(await l.post('/api/relatorioQrCode', filtro(), supervisor), 'relatorioQrCode');
     expect(r.totais).toEqual({
       quantidade: 2,
       total: '64.40',
@@ -315,6 +334,7 @@ describe('relatorioQrCode', () => {
     // Sales without an origin are local (68): B 100.00 and H 3.00 ended; with the digital menu's F 54.90.
     const todas = valido(
       await l.post('/api/relatorioQrCode', filtro({ localPedido: [68, 73], statusVenda: [59] }), supervisor),
+      'relatorioQrCode',
     );
     expect(todas.totais).toMatchObject({ quantidade: 3, total: '157.90', ticketMedio: '52.63' });
     const abertas = valido(

@@ -1,2 +1,3 @@
+export * from './eventos.ts';
 export * from './filtro.ts';
 export * from './vendas.ts';

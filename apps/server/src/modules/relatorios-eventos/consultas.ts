@@ -1,4 +1,13 @@
-import { type FiltroRelatorio, origensPedido } from '@retaguarda/domain';
+import {
+  type FiltroRelatorio,
+  type LinhaEventoBase,
+  type LinhaEventoVenda,
+  type LinhaPedidoQrCode,
+  type LinhaTransferencia,
+  ORIGENS_QRCODE_PADRAO,
+  origensPedido,
+  type RespostaRelatorioEventos,
+} from '@retaguarda/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { consultar, consultarUm, type Linha } from '../../db/consultar.ts';
@@ -15,9 +24,10 @@ export interface Escopo {
   empresas: readonly string[];
 }
 
-export interface Pagina<T> {
+/** Answer of a report (shapes: packages/domain/src/relatorios/eventos.ts). */
+interface Pagina<T, L> {
   totais: T;
-  detalhe: { pagina: number; porPagina: number; total: number; linhas: Linha[] };
+  detalhe: { pagina: number; porPagina: number; total: number; linhas: L[] };
 }
 
 /** Value of an event's lines (cancelled or moved): the sum of the `valor` the sale service wrote in it. */
@@ -56,22 +66,60 @@ function onde(partes: SQL[]): SQL {
   return sql.join(partes, sql` and `);
 }
 
-async function paginar<T>(
+async function paginar<T, L>(
   db: Db,
   totais: Linha | undefined,
   ler: (t: Linha) => T,
   linhas: (limite: number, deslocamento: number) => SQL,
+  lerLinha: (l: Linha) => L,
   pagina: number,
-): Promise<Pagina<T>> {
+): Promise<Pagina<T, L>> {
   const t = totais ?? {};
   const total = Number(t.quantidade ?? 0);
   const deslocamento = (pagina - 1) * POR_PAGINA;
   const lista = deslocamento < total ? await consultar(db, linhas(POR_PAGINA, deslocamento)) : [];
-  return { totais: ler(t), detalhe: { pagina, porPagina: POR_PAGINA, total, linhas: lista } };
+  return { totais: ler(t), detalhe: { pagina, porPagina: POR_PAGINA, total, linhas: lista.map(lerLinha) } };
 }
 
 const texto = (v: unknown, padrao = '0.00') => (v === null || v === undefined ? padrao : String(v));
 const inteiro = (v: unknown) => Number(v ?? 0);
+const textoOuNulo = (v: unknown) => (v === null || v === undefined ? null : String(v));
+const inteiroOuNulo = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const instante = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
+
+/** The columns every row has, typed as the contract says (drivers answer dates and numerics differently). */
+function lerBase(l: Linha): LinhaEventoBase {
+  return {
+    _id: String(l._id),
+    dataHora: instante(l.dataHora),
+    empresaId: String(l.empresaId),
+    empresa: textoOuNulo(l.empresa),
+    numero: inteiroOuNulo(l.numero),
+    tipoVenda: inteiroOuNulo(l.tipoVenda),
+    mesa: inteiroOuNulo(l.mesa),
+    comanda: inteiroOuNulo(l.comanda),
+    status: inteiroOuNulo(l.status),
+    operador: textoOuNulo(l.operador),
+  };
+}
+
+function lerEvento(l: Linha): LinhaEventoVenda {
+  const produtos = Array.isArray(l.produtos) ? (l.produtos as Linha[]) : [];
+  return {
+    ...lerBase(l),
+    vendaId: String(l.vendaId),
+    supervisor: textoOuNulo(l.supervisor),
+    motivo: textoOuNulo(l.motivo),
+    vendaCompleta: l.vendaCompleta === true,
+    terminal: textoOuNulo(l.terminal),
+    produtos: produtos.map((p) => ({
+      descricao: textoOuNulo(p.descricao),
+      quantidade: texto(p.quantidade, '0'),
+      valor: texto(p.valor),
+    })),
+    valor: texto(l.valor),
+  };
+}
 
 // ---- events: cancellations and discounts -------------------------------------------------------------
 
@@ -94,23 +142,13 @@ const COLUNAS_EVENTO = sql`e.id as "_id", e.data_hora as "dataHora", e.empresa_i
   v.status, e.operador->>'nome' as operador, e.supervisor->>'nome' as supervisor, e.motivo,
   e.venda_completa as "vendaCompleta", e.terminal_id as terminal, ${PRODUTOS} as produtos`;
 
-export interface TotaisCancelamentos {
-  quantidade: number;
-  quantidadeVendaCompleta: number;
-  quantidadeItem: number;
-  itens: string;
-  valor: string;
-  valorVendaCompleta: string;
-  valorItem: string;
-}
-
 /** relatorioVendaCancelamentos: 'Cancelamento' events (whole sale or items), their value = the lines'. */
 export async function cancelamentos(
   db: Db,
   escopo: Escopo,
   f: FiltroRelatorio,
   pagina: number,
-): Promise<Pagina<TotaisCancelamentos>> {
+): Promise<RespostaRelatorioEventos<'relatorioVendaCancelamentos'>> {
   const where = baseEventos(escopo, 'Cancelamento', f, VALOR_LINHAS);
   const totais = await consultarUm(
     db,
@@ -140,18 +178,9 @@ export async function cancelamentos(
       sql`select ${COLUNAS_EVENTO}, ${VALOR_LINHAS}::numeric(18,2)::text as valor
           from venda_evento e join venda v on v.id = e.venda_id left join empresa emp on emp.id = e.empresa_id
           where ${where} order by e.data_hora desc, e.id desc limit ${limite} offset ${deslocamento}`,
+    lerEvento,
     pagina,
   );
-}
-
-export interface TotaisDescontos {
-  quantidade: number;
-  quantidadeVendaCompleta: number;
-  quantidadeItem: number;
-  valor: string;
-  valorVendaCompleta: string;
-  valorItem: string;
-  supervisores: { supervisor: string; quantidade: number; valor: string }[];
 }
 
 /** relatorioVendaDescontos: 'Desconto' events; vendaCompleta = the general discount of the bill. */
@@ -160,7 +189,7 @@ export async function descontos(
   escopo: Escopo,
   f: FiltroRelatorio,
   pagina: number,
-): Promise<Pagina<TotaisDescontos>> {
+): Promise<RespostaRelatorioEventos<'relatorioVendaDescontos'>> {
   const valor = sql`e.valor_desconto`;
   const where = baseEventos(escopo, 'Desconto', f, valor);
   const [totais, porSupervisor] = await Promise.all([
@@ -201,18 +230,21 @@ export async function descontos(
       sql`select ${COLUNAS_EVENTO}, e.valor_desconto::text as valor
           from venda_evento e join venda v on v.id = e.venda_id left join empresa emp on emp.id = e.empresa_id
           where ${where} order by e.data_hora desc, e.id desc limit ${limite} offset ${deslocamento}`,
+    lerEvento,
     pagina,
   );
 }
 
 // ---- transfers -------------------------------------------------------------------------------------------
 
-export interface TotaisTransferencias {
-  quantidade: number;
-  quantidadeMesaInteira: number;
-  quantidadeItens: number;
-  linhas: number;
-  valor: string;
+function lerTransferencia(l: Linha): LinhaTransferencia {
+  return {
+    ...lerEvento(l),
+    mesaOrigem: inteiroOuNulo(l.mesaOrigem),
+    mesaDestino: inteiroOuNulo(l.mesaDestino),
+    vendaDestino: textoOuNulo(l.vendaDestino),
+    numeroDestino: inteiroOuNulo(l.numeroDestino),
+  };
 }
 
 /**
@@ -225,7 +257,7 @@ export async function transferencias(
   escopo: Escopo,
   f: FiltroRelatorio,
   pagina: number,
-): Promise<Pagina<TotaisTransferencias>> {
+): Promise<RespostaRelatorioEventos<'relatorioVendaTransferencias'>> {
   const where = baseEventos(escopo, 'Transferencia', f, VALOR_LINHAS);
   const totais = await consultarUm(
     db,
@@ -253,20 +285,22 @@ export async function transferencias(
           from venda_evento e join venda v on v.id = e.venda_id left join empresa emp on emp.id = e.empresa_id
           left join venda d on d.id = substring(e.motivo from '\\(([0-9a-f]{24})\\)$')
           where ${where} order by e.data_hora desc, e.id desc limit ${limite} offset ${deslocamento}`,
+    lerTransferencia,
     pagina,
   );
 }
 
 // ---- QR code / digital menu / waiter app orders ------------------------------------------------------------
 
-/** The origins the report shows when none is chosen: the orders the customer or the waiter placed on a device. */
-export const ORIGENS_QRCODE_PADRAO = [73, 74, 75, 76, 77] as const;
-
-export interface TotaisQrCode {
-  quantidade: number;
-  total: string;
-  ticketMedio: string;
-  porOrigem: { localPedido: number; descricao: string; quantidade: number; total: string }[];
+function lerPedido(l: Linha): LinhaPedidoQrCode {
+  return {
+    ...lerBase(l),
+    localPedido: inteiroOuNulo(l.localPedido),
+    atendente: textoOuNulo(l.atendente),
+    vendaDescricao: textoOuNulo(l.vendaDescricao),
+    total: texto(l.total),
+    itens: inteiro(l.itens),
+  };
 }
 
 const CAMPOS_VENDA: Record<string, CampoFiltro> = {
@@ -287,7 +321,7 @@ export async function qrCode(
   escopo: Escopo,
   f: FiltroRelatorio,
   pagina: number,
-): Promise<Pagina<TotaisQrCode>> {
+): Promise<RespostaRelatorioEventos<'relatorioQrCode'>> {
   const origens = f.localPedido.length ? f.localPedido : [...ORIGENS_QRCODE_PADRAO];
   const partes: SQL[] = [
     sql`v.grupo_empresarial_id = ${escopo.grupo}`,
@@ -331,6 +365,7 @@ export async function qrCode(
                  (select count(*)::int from venda_item i where i.venda_id = v.id and not i.cancelado) as itens
           from venda v left join empresa emp on emp.id = v.empresa_id
           where ${where} order by v.data desc, v.id desc limit ${limite} offset ${deslocamento}`,
+    lerPedido,
     pagina,
   );
 }

@@ -6,6 +6,7 @@ import {
   limitesDoPeriodo,
   MENSAGENS_FILTRO,
   POR_PAGINA_RELATORIO,
+  relatorioEventosPedidoSchema,
 } from '@retaguarda/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -15,10 +16,12 @@ import { ErroNegocio } from '../../lib/envelope.ts';
 // hour-grain daily window in -03:00, pt-BR refusals) and compile its `filtroDinamico` over each report's own
 // whitelist of fields; every value travels as a bound parameter, never as SQL text.
 
-/** Request of the four reports: the filter and the detail page (50 rows). */
-export const pedidoRelatorioEventosSchema = z.object({
+/**
+ * Request of the four reports (the domain's `relatorioEventosPedidoSchema`), with the filter taken as a record here
+ * and read by `lerFiltro`, so its refusal is the contract's own pt-BR sentence rather than the schema's dump.
+ */
+export const pedidoRelatorioEventosSchema = relatorioEventosPedidoSchema.extend({
   filtro: z.record(z.string(), z.unknown()),
-  pagina: z.number().int().min(1).max(100_000).default(1),
 });
 
 export const POR_PAGINA = POR_PAGINA_RELATORIO;

@@ -1,5 +1,11 @@
-import { empresasDesconhecidas, type FiltroRelatorio, MENSAGENS_FILTRO } from '@retaguarda/domain';
-import { permissoesDoRecurso, type RecursoPermissao } from '@retaguarda/domain/catalogos/permissoes';
+import {
+  empresasDesconhecidas,
+  type FiltroRelatorio,
+  MENSAGENS_FILTRO,
+  type RespostaRelatorioEventos,
+  type RotaRelatorioEventos,
+} from '@retaguarda/domain';
+import { permissoesDoRecurso } from '@retaguarda/domain/catalogos/permissoes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
@@ -13,16 +19,21 @@ import { lerFiltro, pedidoRelatorioEventosSchema } from './filtro.ts';
 // The four event reports of issue 19 (back-office routes of the same names): cancellations, discounts and
 // table/item transfers from the sale events, and the orders placed on devices (QR code, digital menu, waiter
 // app) by origin. Request `{ filtro (the shared default report filter), pagina }`; each needs its report
-// permission (1000-1067) in every store it reads.
+// permission (1000-1067) in every store it reads. Shapes: packages/domain/src/relatorios/eventos.ts.
 
-type Relatorio = (db: Db, escopo: Escopo, f: FiltroRelatorio, pagina: number) => Promise<unknown>;
+type Relatorio<R extends RotaRelatorioEventos> = (
+  db: Db,
+  escopo: Escopo,
+  f: FiltroRelatorio,
+  pagina: number,
+) => Promise<RespostaRelatorioEventos<R>>;
 
-const RELATORIOS: readonly [rota: RecursoPermissao, ler: Relatorio][] = [
-  ['relatorioVendaCancelamentos', cancelamentos],
-  ['relatorioVendaDescontos', descontos],
-  ['relatorioVendaTransferencias', transferencias],
-  ['relatorioQrCode', qrCode],
-];
+const RELATORIOS: { [R in RotaRelatorioEventos]: Relatorio<R> } = {
+  relatorioVendaCancelamentos: cancelamentos,
+  relatorioVendaDescontos: descontos,
+  relatorioVendaTransferencias: transferencias,
+  relatorioQrCode: qrCode,
+};
 
 export async function rotasRelatoriosEventos(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -45,7 +56,10 @@ export async function rotasRelatoriosEventos(app: FastifyInstance): Promise<void
     return [...new Set(f.empresasSelecionada)];
   }
 
-  for (const [rota, ler] of RELATORIOS) {
+  for (const [rota, ler] of Object.entries(RELATORIOS) as [
+    RotaRelatorioEventos,
+    Relatorio<RotaRelatorioEventos>,
+  ][]) {
     const permissao = permissoesDoRecurso(rota).acessar;
     if (permissao === undefined) throw new Error(`permissão do relatório ${rota}`);
     r.post(

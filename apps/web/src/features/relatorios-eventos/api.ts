@@ -1,60 +1,20 @@
-import type { FiltroRelatorioEntrada } from '@retaguarda/domain';
+import type {
+  FiltroRelatorioEntrada,
+  LinhaEventoQualquer,
+  RelatorioEventosPedido,
+  RespostaRelatorioEventos,
+  RotaRelatorioEventos,
+} from '@retaguarda/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { chaves } from '../../lib/api/chaves.ts';
 import { api } from '../../lib/api/cliente.ts';
 
-// Calls of the four event reports (apps/server/src/modules/relatorios-eventos): request `{ filtro, pagina }` with
-// the shared default report filter (packages/domain/src/relatorios), answer the totals of the whole filter and
-// one page of 50 rows.
+// Calls of the four event reports (apps/server/src/modules/relatorios-eventos). Request and answer shapes are the
+// domain's (packages/domain/src/relatorios/eventos.ts): the totals of the whole filter and one page of 50 rows.
 
-export type RotaRelatorioEventos =
-  | 'relatorioVendaCancelamentos'
-  | 'relatorioVendaDescontos'
-  | 'relatorioVendaTransferencias'
-  | 'relatorioQrCode';
-
-export interface ProdutoEvento {
-  descricao: string | null;
-  quantidade: string;
-  valor: string;
-}
-
-/** A detail row: a sale event, or (QR code) a sale. Money as decimal strings. */
-export interface LinhaEvento {
-  _id: string;
-  dataHora: string;
-  empresaId: string;
-  empresa: string | null;
-  numero: number | null;
-  tipoVenda: number | null;
-  mesa: number | null;
-  comanda: number | null;
-  status: number | null;
-  operador: string | null;
-  valor?: string;
-  // events
-  vendaId?: string;
-  supervisor?: string | null;
-  motivo?: string;
-  vendaCompleta?: boolean;
-  produtos?: ProdutoEvento[];
-  // transfers
-  mesaOrigem?: number | null;
-  mesaDestino?: number | null;
-  vendaDestino?: string | null;
-  numeroDestino?: number | null;
-  // QR code orders
-  localPedido?: number | null;
-  atendente?: string | null;
-  vendaDescricao?: string;
-  total?: string;
-  itens?: number;
-}
-
-export interface RespostaRelatorioEventos {
-  totais: Record<string, unknown>;
-  detalhe: { pagina: number; porPagina: number; total: number; linhas: LinhaEvento[] };
-}
+export type { ProdutoEvento, RotaRelatorioEventos } from '@retaguarda/domain';
+/** A row of any of the four reports, as the shared page reads it. */
+export type LinhaEvento = LinhaEventoQualquer;
 
 export const chavesRelatorioEventos = {
   todas: [...chaves.todas, 'relatoriosEventos'] as const,
@@ -68,11 +28,10 @@ export const buscarRelatorioEventos = (
   pagina: number,
   silencioso = false,
 ) =>
-  api.post<RespostaRelatorioEventos>(
-    rota,
-    { filtro, pagina },
-    { acao: 'ao gerar o relatório', ...(silencioso ? { silencioso } : {}) },
-  );
+  api.post<RespostaRelatorioEventos>(rota, { filtro, pagina } satisfies RelatorioEventosPedido, {
+    acao: 'ao gerar o relatório',
+    ...(silencioso ? { silencioso } : {}),
+  });
 
 export const relatorioEventosQuery = (
   rota: RotaRelatorioEventos,
