@@ -92,9 +92,6 @@ const telaRelatorioVendaFranquia: CarregarTela = () =>
     Component: m.RelatorioVendaFranquiaPage,
   }));
 
-// Scale item files of issue 20 (apps/web/src/features/balanca).
-const telaBalanca: CarregarTela = () =>
-  import('../features/balanca/balanca-page.tsx').then((m) => ({ Component: m.BalancaPage }));
 
 // Fiscal screens of issue 7 (apps/web/src/features/fiscal).
 const telaEmissaoNotaFiscal: CarregarTela = () =>
@@ -306,7 +303,7 @@ export const ROTAS: readonly DefinicaoRota[] = [
     ['conversaoTotem', 'Conversão Totem'],
     ['gerenciarEtiquetas', 'Gerenciar Etiquetas'],
     ['criarCardapio', 'Criar Cardápio', RECURSO],
-    ['balanca', 'Balança', telaBalanca],
+    ['balanca', 'Balança'],
     ['qrCode', 'QR Code (App Garçom)'],
     ['whatsAppPage', 'WhatsApp (Robô)'],
   ]),
