@@ -2,7 +2,6 @@ import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import {
   type FiltroRelatorioEntrada,
   formatarData,
-  formatarDataHora,
   origensPedido,
   periodoPadraoRelatorio,
   tiposVenda,
@@ -25,8 +24,8 @@ import {
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Celula } from '../../lib/exportar/exportar.ts';
-import type { RelatorioImpresso } from '../../lib/exportar/imprimir.ts';
+import type { Celula, FormatoColuna } from '../../lib/exportar/exportar.ts';
+import { baixarTabela, type TabelaExportavel } from '../../lib/exportar/menu-exportacao.tsx';
 import { notificar } from '../../lib/notify/notificar.ts';
 import { nomeEmpresa, useEmpresasUsuario } from '../auth/empresas-usuario.tsx';
 import { type LinhaEvento, type RotaRelatorioEventos, relatorioEventosQuery, todasAsLinhas } from './api.ts';
@@ -43,6 +42,8 @@ export interface ColunaEvento {
   texto: (l: LinhaEvento) => string;
   /** Cell of the CSV/XLSX (numbers stay numbers), default the text. */
   celula?: (l: LinhaEvento) => Celula;
+  /** How the spreadsheet shows the column (R$, date). */
+  formato?: FormatoColuna;
   largura?: number;
 }
 
@@ -194,7 +195,7 @@ export function RelatorioEventosPage({ def }: { def: DefinicaoRelatorioEventos }
   }
 
   /** Every row of the filter as a table for the files and the print. */
-  async function montar(): Promise<(RelatorioImpresso & { celulas: Celula[][] }) | null> {
+  async function montar(): Promise<TabelaExportavel | null> {
     if (!d) return null;
     const { linhas, total } = await todasAsLinhas(def.rota, filtro);
     const t = def.total(d.totais);
@@ -204,6 +205,7 @@ export function RelatorioEventosPage({ def }: { def: DefinicaoRelatorioEventos }
       : null;
     return {
       titulo: def.titulo,
+      arquivo: `${def.arquivo}-${filtro.dataInicio}-a-${filtro.dataFim}`,
       filtros: [
         `Empresas: ${filtro.empresasSelecionada?.length ? filtro.empresasSelecionada.map((e) => nomes.get(e) ?? e).join(', ') : 'todas'}`,
         `Período: ${periodoTexto(filtro)}`,
@@ -216,12 +218,17 @@ export function RelatorioEventosPage({ def }: { def: DefinicaoRelatorioEventos }
         ...def.cartoes(d.totais).map((c) => `${c.titulo}: ${c.valor}`),
         ...(linhas.length < total ? [`Primeiras ${linhas.length} de ${total} linhas`] : []),
       ],
-      colunas: def.colunas.map((c) => ({ titulo: c.titulo, ...(c.direita ? { direita: true } : {}) })),
+      colunas: def.colunas.map((c) => ({
+        titulo: c.titulo,
+        ...(c.direita ? { direita: true } : {}),
+        ...(c.formato ? { formato: c.formato } : {}),
+      })),
       linhas: linhas.map((l) => def.colunas.map((c) => c.texto(l))),
       celulas: [
         ...linhas.map((l) => def.colunas.map((c) => (c.celula ? c.celula(l) : c.texto(l)))),
         [t.rotulo, ...Array<string>(vazias).fill(''), t.numero],
       ],
+      linhasTotal: 1,
       rodape: [[t.rotulo, ...Array<string>(vazias).fill(''), t.valor]],
     };
   }
@@ -231,26 +238,7 @@ export function RelatorioEventosPage({ def }: { def: DefinicaoRelatorioEventos }
     try {
       const t = await montar();
       if (!t) return;
-      const emitido = formatarDataHora(Date.now());
-      const nome = `${def.arquivo}-${filtro.dataInicio}-a-${filtro.dataFim}`;
-      if (formato === 'imprimir') {
-        const { imprimirRelatorio } = await import('../../lib/exportar/imprimir.ts');
-        imprimirRelatorio(t, emitido);
-        return;
-      }
-      const { paraCsv, paraXlsx, baixarArquivo } = await import('../../lib/exportar/exportar.ts');
-      const linhas: Celula[][] = [t.colunas.map((c) => c.titulo), ...t.celulas];
-      if (formato === 'csv') baixarArquivo(`${nome}.csv`, paraCsv(linhas), 'text/csv;charset=utf-8');
-      else if (formato === 'xlsx')
-        baixarArquivo(
-          `${nome}.xlsx`,
-          new Uint8Array(await paraXlsx(linhas, def.titulo)),
-          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        );
-      else {
-        const { paraPdf } = await import('../../lib/exportar/pdf.ts');
-        baixarArquivo(`${nome}.pdf`, new Uint8Array(await paraPdf(t, emitido)), 'application/pdf');
-      }
+      await baixarTabela(t, formato);
     } catch (erro) {
       notificar({
         tipo: 'error',

@@ -31,7 +31,12 @@ const produtos = (l: LinhaEvento) =>
     .map((p: ProdutoEvento) => `${quantidade(p.quantidade)}× ${p.descricao ?? ''}`)
     .join(', ');
 
-const DATA: ColunaEvento = { titulo: 'Data/hora', texto: (l) => formatarDataHora(l.dataHora), largura: 100 };
+const DATA: ColunaEvento = {
+  titulo: 'Data/hora',
+  texto: (l) => formatarDataHora(l.dataHora),
+  formato: 'data',
+  largura: 100,
+};
 const EMPRESA: ColunaEvento = { titulo: 'Empresa', texto: (l) => l.empresa ?? '' };
 const VENDA: ColunaEvento = {
   titulo: 'Venda',
@@ -49,6 +54,7 @@ const VALOR: ColunaEvento = {
   direita: true,
   texto: (l) => moeda(l.valor ?? l.total),
   celula: (l) => n(l.valor ?? l.total),
+  formato: 'moeda',
 };
 
 const contagemValor = (q: unknown, v: unknown) => `${n(q)} · ${moeda(v)}`;
@@ -210,7 +216,13 @@ const QRCODE: DefinicaoRelatorioEventos = {
       texto: (l) => (l.localPedido ? (origensPedido.porId(l.localPedido as never)?.descricao ?? '') : ''),
     },
     { titulo: 'Atendente', texto: (l) => l.atendente ?? '' },
-    { titulo: 'Itens', direita: true, texto: (l) => String(l.itens ?? 0), celula: (l) => n(l.itens) },
+    {
+      titulo: 'Itens',
+      direita: true,
+      texto: (l) => String(l.itens ?? 0),
+      celula: (l) => n(l.itens),
+      formato: 'numero',
+    },
     { titulo: 'Situação', texto: (l) => statusVenda.porId(l.status as never)?.descricao ?? '' },
     VALOR,
   ],

@@ -1,21 +1,40 @@
 // Print of a report: a plain HTML page (title, the filters it was made with, one table, totals) printed from a
 // hidden frame, so the menu, the buttons and the dark theme of the screen never reach the paper.
 
+import type { FormatoColuna } from './exportar.ts';
+
 export interface RelatorioImpresso {
   titulo: string;
   /** Lines under the title: 'Empresa: Loja Centro', 'Período: 01/05/2026 a 31/05/2026'. */
   filtros: string[];
-  colunas: { titulo: string; direita?: boolean }[];
+  /** `formato`: how the spreadsheet shows the column (money and numbers also align right on paper). */
+  colunas: { titulo: string; direita?: boolean; formato?: FormatoColuna }[];
   linhas: string[][];
   /** Footer rows (totals), aligned with the columns. */
   rodape?: string[][];
+  /** Who the report is of, at the top of every page: the business group and the store it was issued in. */
+  grupo?: string;
+  empresa?: string;
 }
+
+/** "Grupo Demo · Loja Centro" (what of it is known). */
+export const linhaEmissor = (r: Pick<RelatorioImpresso, 'grupo' | 'empresa'>) =>
+  [r.grupo, r.empresa].filter(Boolean).join(' · ');
+
+/** Whether a column aligns right: as told, else money and numbers. */
+export const alinhaDireita = (c: RelatorioImpresso['colunas'][number]) =>
+  c.direita ?? (c.formato === 'moeda' || c.formato === 'numero');
 
 const escapar = (v: string) =>
   v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function htmlDoRelatorio(r: RelatorioImpresso, emitidoEm: string): string {
-  const alinhamento = (i: number) => (r.colunas[i]?.direita ? ' class="d"' : '');
+  const coluna = (i: number) => r.colunas[i];
+  const alinhamento = (i: number) => {
+    const c = coluna(i);
+    return c && alinhaDireita(c) ? ' class="d"' : '';
+  };
+  const emissor = linhaEmissor(r);
   const linha = (celulas: string[], tag: 'td' | 'th') =>
     `<tr>${celulas.map((c, i) => `<${tag}${alinhamento(i)}>${escapar(c)}</${tag}>`).join('')}</tr>`;
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${escapar(r.titulo)}</title>
@@ -30,7 +49,7 @@ export function htmlDoRelatorio(r: RelatorioImpresso, emitidoEm: string): string
   .d { text-align: right; white-space: nowrap; }
   @page { margin: 10mm; }
 </style></head><body>
-<h1>${escapar(r.titulo)}</h1>
+${emissor ? `<p>${escapar(emissor)}</p>` : ''}<h1>${escapar(r.titulo)}</h1>
 ${r.filtros.map((f) => `<p>${escapar(f)}</p>`).join('')}
 <p>Emitido em ${escapar(emitidoEm)}</p>
 <table><thead>${linha(

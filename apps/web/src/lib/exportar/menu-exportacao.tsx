@@ -4,6 +4,7 @@ import { Button, Dropdown, Space } from 'antd';
 import { useState } from 'react';
 import { ErroApi } from '../api/cliente.ts';
 import { notificar } from '../notify/notificar.ts';
+import { obterSessao } from '../session/sessao.ts';
 import type { Celula } from './exportar.ts';
 import type { RelatorioImpresso } from './imprimir.ts';
 
@@ -16,6 +17,8 @@ export interface TabelaExportavel extends RelatorioImpresso {
   arquivo: string;
   /** Cells of the spreadsheet, header excluded: numbers stay numbers (a spreadsheet sums them). */
   celulas: Celula[][];
+  /** How many of the last rows of `celulas` are totals (bold, a line above, in the spreadsheet). */
+  linhasTotal?: number;
 }
 
 export type FormatoExportacao = 'csv' | 'xlsx' | 'pdf';
@@ -37,6 +40,44 @@ export interface MenuExportacaoProps {
 
 type Acao = FormatoExportacao | 'imprimir';
 
+/**
+ * Writes the table in a format and hands the file to the browser (or prints it). The group and store of the
+ * session head the PDF and the print unless the table names them; the writers are imported here, on use.
+ */
+export async function baixarTabela(tabela: TabelaExportavel, acao: Acao): Promise<void> {
+  const s = obterSessao();
+  const t: TabelaExportavel = {
+    ...tabela,
+    grupo: tabela.grupo ?? s.grupoEmpresarial?.descricao ?? '',
+    empresa: tabela.empresa ?? (s.empresa ? s.empresa.nomeFantasia || s.empresa.descricao : ''),
+  };
+  const emitido = formatarDataHora(new Date());
+  if (acao === 'imprimir') {
+    const { imprimirRelatorio } = await import('./imprimir.ts');
+    imprimirRelatorio(t, emitido);
+    return;
+  }
+  const { paraCsv, paraXlsx, baixarArquivo } = await import('./exportar.ts');
+  if (acao === 'pdf') {
+    const { paraPdf } = await import('./pdf.ts');
+    baixarArquivo(`${t.arquivo}.pdf`, new Uint8Array(await paraPdf(t, emitido)), 'application/pdf');
+    return;
+  }
+  const linhas: Celula[][] = [t.colunas.map((c) => c.titulo), ...t.celulas];
+  if (acao === 'csv') baixarArquivo(`${t.arquivo}.csv`, paraCsv(linhas), 'text/csv;charset=utf-8');
+  else
+    baixarArquivo(
+      `${t.arquivo}.xlsx`,
+      new Uint8Array(
+        await paraXlsx(linhas, t.titulo, {
+          formatos: t.colunas.map((c) => c.formato),
+          linhasTotal: t.linhasTotal ?? 0,
+        }),
+      ),
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+}
+
 export function MenuExportacao({
   montar,
   formatos = ['csv', 'xlsx', 'pdf'],
@@ -50,26 +91,7 @@ export function MenuExportacao({
     try {
       const t = await montar();
       if (!t) return;
-      const emitido = formatarDataHora(new Date());
-      if (acao === 'imprimir' || (acao === 'pdf' && pdf === 'impressao')) {
-        const { imprimirRelatorio } = await import('./imprimir.ts');
-        imprimirRelatorio(t, emitido);
-        return;
-      }
-      const { paraCsv, paraXlsx, baixarArquivo } = await import('./exportar.ts');
-      if (acao === 'pdf') {
-        const { paraPdf } = await import('./pdf.ts');
-        baixarArquivo(`${t.arquivo}.pdf`, new Uint8Array(await paraPdf(t, emitido)), 'application/pdf');
-        return;
-      }
-      const linhas: Celula[][] = [t.colunas.map((c) => c.titulo), ...t.celulas];
-      if (acao === 'csv') baixarArquivo(`${t.arquivo}.csv`, paraCsv(linhas), 'text/csv;charset=utf-8');
-      else
-        baixarArquivo(
-          `${t.arquivo}.xlsx`,
-          new Uint8Array(await paraXlsx(linhas, t.titulo)),
-          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        );
+      await baixarTabela(t, acao === 'pdf' && pdf === 'impressao' ? 'imprimir' : acao);
     } catch (erro) {
       // API errors were shown by its client; anything else (file generation) is shown here.
       if (!(erro instanceof ErroApi))

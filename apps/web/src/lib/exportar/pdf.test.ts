@@ -10,6 +10,8 @@ describe('paraPdf', () => {
     colunas: [{ titulo: 'Descrição' }, { titulo: 'Valor', direita: true }],
     linhas: Array.from({ length: 120 }, (_, i) => [`Título (${i}) ação — nº ${i}…`, 'R$ 1.234,56']),
     rodape: [['Total', 'R$ 148.147,20']],
+    grupo: 'Grupo Demonstração',
+    empresa: 'Loja Centro',
   };
 
   it('writes a multi-page A4 PDF whose text is in WinAnsi (accents as single bytes), numbered pages and the totals', async () => {
@@ -25,6 +27,31 @@ describe('paraPdf', () => {
     expect(texto).toContain('(T\xedtulo \\(7\\) a\xe7\xe3o \x97 n\xba 7\x85)');
     expect(texto).toContain('(R$ 148.147,20)');
     expect(texto).toContain(`(p\xe1gina ${paginas} de ${paginas})`);
+    // Every page names the group and the store the report is of.
+    expect(texto.split('(Grupo Demonstra\xe7\xe3o \xb7 Loja Centro)').length - 1).toBe(paginas);
+  });
+
+  it('aligns money and number columns right unless told, and writes no empty header line', async () => {
+    const { grupo: _g, empresa: _e, ...semEmissor } = relatorio;
+    const texto = latin1(
+      await paraPdf(
+        { ...semEmissor, colunas: [{ titulo: 'Descrição' }, { titulo: 'Valor', formato: 'moeda' }] },
+        '26/11/2026 05:00',
+        { comprimir: false },
+      ),
+    );
+    expect(texto).not.toContain(' \xb7 ');
+    // Where a row's value starts (narrower than the total, the column's widest): further right when aligned right.
+    const x = (pdf: string) => Number(/([\d.]+) [\d.]+ Td\s*\(R\$ 1\.234,56\) Tj/.exec(pdf)?.[1]);
+    const esquerda = latin1(
+      await paraPdf(
+        { ...semEmissor, colunas: [{ titulo: 'Descrição' }, { titulo: 'Valor', formato: 'texto' }] },
+        '26/11/2026 05:00',
+        { comprimir: false },
+      ),
+    );
+    expect(x(esquerda)).toBeGreaterThan(0);
+    expect(x(texto)).toBeGreaterThan(x(esquerda));
   });
 
   it('compresses the page streams by default', async () => {

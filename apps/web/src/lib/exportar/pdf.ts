@@ -1,9 +1,10 @@
-import type { RelatorioImpresso } from './imprimir.ts';
+import { alinhaDireita, linhaEmissor, type RelatorioImpresso } from './imprimir.ts';
 
 // PDF of a report (the same content as its print: title, filters, one table, totals), written by jsPDF and its
 // autoTable plugin (docs/decisions/0021), imported only when a PDF is asked for. A4 landscape, Helvetica 8 pt:
-// the 14 standard fonts need no embedding and their WinAnsi encoding covers Portuguese; title, filters and the
-// table header repeat on every page, the totals close the table once, and each page says "página N de M".
+// the 14 standard fonts need no embedding and their WinAnsi encoding covers Portuguese; the group and store (top
+// right), title, filters and the table header repeat on every page, the totals close the table once, and each
+// page says "página N de M".
 
 const MARGEM = 32;
 const FONTE = 8;
@@ -25,9 +26,10 @@ export async function paraPdf(
   const largura = doc.internal.pageSize.getWidth();
   const altura = doc.internal.pageSize.getHeight();
   const cabecalho = [...r.filtros, `Emitido em ${emitidoEm}`].map(paraWinAnsi);
+  const emissor = paraWinAnsi(linhaEmissor(r));
   const topo = MARGEM + 14 + cabecalho.length * LINHA + 6;
   const alinhamento = Object.fromEntries(
-    r.colunas.map((c, i) => [i, { halign: c.direita ? ('right' as const) : ('left' as const) }]),
+    r.colunas.map((c, i) => [i, { halign: alinhaDireita(c) ? ('right' as const) : ('left' as const) }]),
   );
 
   autoTable(doc, {
@@ -47,6 +49,7 @@ export async function paraPdf(
       doc.setFont('helvetica', 'bold').setFontSize(13).setTextColor(0);
       doc.text(paraWinAnsi(r.titulo), MARGEM, MARGEM + 10);
       doc.setFont('helvetica', 'normal').setFontSize(FONTE);
+      if (emissor) doc.text(emissor, largura - MARGEM, MARGEM + 10, { align: 'right' });
       cabecalho.forEach((linha, i) => {
         doc.text(linha, MARGEM, MARGEM + 24 + i * LINHA);
       });
