@@ -112,4 +112,36 @@ describe('POST /api/downloadArquivoBalanca', () => {
       'Produto selecionado não encontrado.',
     );
   });
+
+  it("the store's barcode setting is saved on the empresa and reaches the POS; an inconsistent one does not", async () => {
+    const centro = t.demo.empresas.centro;
+    const registro = (await t.get(`/api/empresa/${centro}`, admin)).corpo.data;
+    const configuracoes = (registro.configuracoes ?? {}) as Record<string, unknown>;
+    const balanca = {
+      habilitado: true,
+      tamanhoCodigo: 5,
+      tipoValor: 'peso',
+      tamanhoValor: 5,
+      casasDecimais: 3,
+    };
+    const salvar = (b: unknown) =>
+      t.put(
+        `/api/empresa/${centro}`,
+        { ...registro, configuracoes: { ...configuracoes, balanca: b } },
+        admin,
+      );
+    expect((await salvar(balanca)).corpo.valido).toBe(true);
+    const pos = async () =>
+      (
+        (await t.post('/api/frenteLoja/empresa', { empresa: centro }, admin)).corpo.data
+          .configuracoes as Record<string, unknown>
+      ).balanca;
+    expect(await pos()).toEqual(balanca);
+    // 6 + 6 digits do not fit the 11 of the EAN-13 body: the POS reads no labels rather than misreading them.
+    expect((await salvar({ ...balanca, tamanhoCodigo: 6, tamanhoValor: 6 })).corpo.valido).toBe(true);
+    expect(await pos()).toBeUndefined();
+    // A value out of the registration's bounds is refused when saved.
+    const recusa = await salvar({ ...balanca, tamanhoCodigo: 9 });
+    expect(recusa.corpo.valido).toBe(false);
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { configuracaoCodigoBalancaSchema } from '../balanca/codigo-balanca.ts';
 
 // Answers of the store front's reference routes (/api/frenteLoja/*, spec 2 section 7 "Local reference data
 // loading"): only what the POS screens read. The server parses each answer with these schemas, so a field
@@ -36,6 +37,8 @@ export const empresaFrenteLojaSchema = z.object({
       chavePix: textoOpcional,
       /** The receipt at the end of a sale (impressao/comprovante.ts). */
       comprovanteVenda: z.enum(['danfe', 'naoFiscal', 'perguntar']).optional(),
+      /** How the POS reads the scale's in-store barcodes (balanca/codigo-balanca.ts). */
+      balanca: configuracaoCodigoBalancaSchema.optional(),
     })
     .nullish()
     .transform((v) => v ?? null),

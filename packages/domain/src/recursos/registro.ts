@@ -152,6 +152,16 @@ export const empresa = definirRecurso({
         expedicao: json('Expedição', {
           subcampos: { setorImpressaoExpedicao: ref('Setor de Impressão da Expedição', 'setorImpressao') },
         }),
+        /** The scale's in-store barcodes (EAN-13 starting with 2) read by the POS (balanca/codigo-balanca.ts). */
+        balanca: json('Código de Barras da Balança', {
+          subcampos: {
+            habilitado: booleano('Ler etiquetas da balança no PDV'),
+            tamanhoCodigo: inteiro('Dígitos do código do produto', { min: 4, max: 6 }),
+            tipoValor: texto('Valor na etiqueta', { opcoes: ['peso', 'preco'] }),
+            tamanhoValor: inteiro('Dígitos do valor', { min: 4, max: 6 }),
+            casasDecimais: inteiro('Casas decimais do valor', { min: 0, max: 3 }),
+          },
+        }),
       },
     }),
     configuracoesEstoque: json('Configurações de Estoque', {

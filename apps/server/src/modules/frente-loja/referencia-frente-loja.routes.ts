@@ -1,4 +1,4 @@
-import { PERMISSAO } from '@retaguarda/domain';
+import { configuracaoCodigoBalancaDe, PERMISSAO } from '@retaguarda/domain';
 import {
   empresaFrenteLojaSchema,
   formaPagamentoFrenteLojaSchema,
@@ -72,6 +72,7 @@ export async function rotasReferenciaFrenteLoja(app: FastifyInstance): Promise<v
           callCenter: c.callCenter === true,
           chavePix: c.chavePix,
           comprovanteVenda: comprovanteDaLoja(c),
+          balanca: configuracaoCodigoBalancaDe(c.balanca),
         },
       }),
     );

@@ -1,4 +1,10 @@
-import { formatarMoeda } from '@retaguarda/domain';
+import {
+  type ConfiguracaoCodigoBalanca,
+  ehCodigoBalanca,
+  formatarMoeda,
+  lerCodigoBalanca,
+  quantidadeCodigoBalanca,
+} from '@retaguarda/domain';
 import { Input, type InputRef, theme } from 'antd';
 import {
   memo,
@@ -39,6 +45,8 @@ interface BuscaProdutoProps {
   autoFocus?: boolean;
   /** Tags after a result's name (the call center marks pizzas and additions). Keep it stable. */
   marcas?: (produto: ProdutoFrenteLoja) => ReactNode;
+  /** The store's in-store barcode setting: a scale label (EAN-13 starting with 2) launches its weight or price. */
+  balanca?: ConfiguracaoCodigoBalanca | undefined;
 }
 
 /**
@@ -53,6 +61,7 @@ export const BuscaProduto = memo(function BuscaProduto({
   placeholder = 'Código de barras, código ou nome (F2) — 3*refri lança 3',
   autoFocus = true,
   marcas,
+  balanca,
 }: BuscaProdutoProps) {
   const { token } = theme.useToken();
   const [busca, setBusca] = useState('');
@@ -90,9 +99,27 @@ export const BuscaProduto = memo(function BuscaProduto({
     setBusca('');
     aoEscolher(produto, quantidade);
   };
+  /** A scale label: the product by its PLU (internal code), the quantity from the weight or the price. */
+  const lancarEtiqueta = (codigo: string, config: ConfiguracaoCodigoBalanca) => {
+    const lido = lerCodigoBalanca(codigo, config);
+    if (!lido.ok) return notificar({ tipo: 'error', mensagem: lido.mensagem });
+    const plu = String(lido.valor.codigoProduto);
+    const produto = indice?.produtos.find((p) => String(p.codigoInterno) === plu);
+    if (!produto)
+      return notificar({ tipo: 'warning', mensagem: `Produto da balança não encontrado: código ${plu}` });
+    const qtd = quantidadeCodigoBalanca(lido.valor, produto.preco);
+    if (!qtd.ok) return notificar({ tipo: 'error', mensagem: qtd.mensagem });
+    setBusca('');
+    aoEscolher(produto, qtd.valor);
+  };
   const escolherPrimeiro = () => {
     const bruto = termo.trim();
     const porCodigo = /^\d{8,14}$/.test(bruto) ? indice?.porCodigoBarras(bruto) : undefined;
+    // A registered GTIN wins; otherwise a code starting with 2 is the scale's label when the store says so.
+    if (!porCodigo && ativo < 0 && balanca && !quantidade && ehCodigoBalanca(bruto, balanca)) {
+      lancarEtiqueta(bruto, balanca);
+      return;
+    }
     const alvo = (ativo >= 0 ? resultados[ativo] : undefined) ?? porCodigo ?? resultados[0];
     if (alvo) escolher(alvo);
     else if (bruto) notificar({ tipo: 'warning', mensagem: `Produto não encontrado: ${bruto}` });

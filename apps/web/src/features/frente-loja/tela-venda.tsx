@@ -1,6 +1,7 @@
 import { CloseOutlined } from '@ant-design/icons';
 import {
   alterarQuantidadeItem,
+  configuracaoCodigoBalancaDe,
   deletarItem as deletarItemVenda,
   type FormaPagamentoVenda,
   formasDoTerminal,
@@ -171,6 +172,11 @@ export function TelaVenda(p: TelaVendaProps) {
     apagarRascunho(p.amb.empresa, p.amb.terminal);
   };
   const busca = useRef<BuscaProdutoControle>(null);
+  // Parsed once per store: the search box is memoised and reads scale labels with it.
+  const balanca = useMemo(
+    () => configuracaoCodigoBalancaDe(p.dados.empresa.configuracoes?.balanca),
+    [p.dados.empresa],
+  );
   const [selecionado, setSelecionado] = useState<number | null>(null);
   const [pagando, setPagando] = useState(false);
   const [mapaTeclas, setMapaTeclas] = useState(false);
@@ -1016,6 +1022,7 @@ export function TelaVenda(p: TelaVendaProps) {
             indice={p.indice}
             aoEscolher={aoEscolher}
             controle={busca}
+            balanca={balanca}
             autoFocus={!cel.compacto}
             {...(cel.compacto ? { placeholder: 'Buscar produto pelo nome ou código' } : {})}
           />
