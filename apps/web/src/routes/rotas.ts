@@ -92,6 +92,9 @@ const telaRelatorioVendaFranquia: CarregarTela = () =>
     Component: m.RelatorioVendaFranquiaPage,
   }));
 
+// Scale item files of issue 20 (apps/web/src/features/balanca).
+const telaBalanca: CarregarTela = () =>
+  import('../features/balanca/balanca-page.tsx').then((m) => ({ Component: m.BalancaPage }));
 
 // Fiscal screens of issue 7 (apps/web/src/features/fiscal).
 const telaEmissaoNotaFiscal: CarregarTela = () =>
@@ -303,7 +306,7 @@ export const ROTAS: readonly DefinicaoRota[] = [
     ['conversaoTotem', 'Conversão Totem'],
     ['gerenciarEtiquetas', 'Gerenciar Etiquetas'],
     ['criarCardapio', 'Criar Cardápio', RECURSO],
-    ['balanca', 'Balança'],
+    ['balanca', 'Balança', telaBalanca],
     ['qrCode', 'QR Code (App Garçom)'],
     ['whatsAppPage', 'WhatsApp (Robô)'],
   ]),
