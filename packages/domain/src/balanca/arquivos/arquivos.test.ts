@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { gerarArquivosBalanca } from './gerar.ts';
 import { codificarTexto } from './texto-fixo.ts';
 import type { ArquivoBalanca, ItemBalanca, MarcaArquivoBalanca } from './tipos.ts';
+import { descricaoDuasLinhas } from './toledo.ts';
 
 // Fixtures written field by field from the documented layouts (see each writer's header), with accents
 // in Windows-1252: 'ã' = 0xE3, 'é' = 0xE9, 'à' = 0xE0, 'ç' = 0xE7.
@@ -97,6 +98,17 @@ describe('scale item files, byte-compared with the documented layouts', () => {
       ok: false,
       mensagem: 'Arquivo de carga da balança Elgin DP-20 ainda não disponível.',
     });
+  });
+});
+
+describe('Toledo description lines', () => {
+  it('breaks a long description at a space so no word is split between the two label lines', () => {
+    const d = descricaoDuasLinhas('Presunto Cozido Fatiado Sadia Premium Especial da Casa');
+    expect(d.slice(0, 25)).toBe('Presunto Cozido Fatiado  ');
+    expect(d.slice(25)).toBe('Sadia Premium Especial da');
+    expect(descricaoDuasLinhas('Queijo')).toBe('Queijo'.padEnd(50));
+    // A first word longer than a line is cut where the line ends.
+    expect(descricaoDuasLinhas('A'.repeat(30))).toBe('A'.repeat(25) + 'AAAAA'.padEnd(25));
   });
 });
 

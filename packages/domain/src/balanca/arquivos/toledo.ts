@@ -7,13 +7,25 @@ import type { ItemBalanca } from './tipos.ts';
 // published samples ("01 03 0 000074 000699 000 FEIJAO PRETO A GRANEL").
 // Product type of both layouts: 0 = by weight (price per kg), 1 = by unit.
 
+/**
+ * D1(25) + D2(25): the label prints them as two lines, so a long description breaks at the last space that
+ * fits the first line (not inside a word); what does not fit the second line is cut.
+ */
+export function descricaoDuasLinhas(descricao: string): string {
+  const texto = [...descricao.replace(/\s+/g, ' ').trim()];
+  if (texto.length <= 25) return campoTexto(texto.join(''), 50);
+  const espaco = texto.slice(0, 26).lastIndexOf(' ');
+  const corte = espaco > 0 ? espaco : 25;
+  return campoTexto(texto.slice(0, corte).join(''), 25) + campoTexto(texto.slice(corte).join('').trim(), 25);
+}
+
 function tipoToledo(item: ItemBalanca): string {
   return item.tipoVenda === 'peso' ? '0' : '1';
 }
 
 /**
  * ITENSMGV.TXT of MGV 5/6 (layout "versão 2", 150 characters): department 2, type 1, code 6, price 6
- * (2 implied decimals), shelf life 3, description 50 (two lines of 25), extra info code 6, image 4,
+ * (2 implied decimals), shelf life 3, description 50 (two lines of 25, descricaoDuasLinhas), extra info code 6, image 4,
  * nutrition code 6, print shelf-life date 1, print packing date 1, supplier 4, lot 12, special code 11,
  * price version 1, sound 4, tare 4, fractioner 4, extra fields 1 and 2 (4 each), conservation 4, EAN 12.
  */
@@ -24,7 +36,7 @@ export function linhaItensMgv(item: ItemBalanca): string {
     campoNumero(item.codigo, 6, 'Código'),
     campoPreco(item.preco, 6, `Preço do produto ${item.codigo}`),
     campoNumero(item.validadeDias, 3, 'Validade'),
-    campoTexto(item.descricao, 50),
+    descricaoDuasLinhas(item.descricao),
     '000000', // extra information (TXINFO.TXT): none
     '0000', // image
     '000000', // nutrition table (INFNUTRI.TXT): none
@@ -61,7 +73,7 @@ export function linhaTxItens(item: ItemBalanca): string {
     campoNumero(item.codigo, 6, 'Código'),
     campoPreco(item.preco, 6, `Preço do produto ${item.codigo}`),
     campoNumero(item.validadeDias, 3, 'Validade'),
-    campoTexto(item.descricao, 50),
+    descricaoDuasLinhas(item.descricao),
     ' '.repeat(250),
   ].join('');
 }
