@@ -537,12 +537,10 @@ export async function rotasRelatoriosVendas(app: FastifyInstance): Promise<void>
             tiposPagamento.porId(Number(l.tipo_pagamento) as 77)?.descricao ?? String(l.tipo_pagamento),
           valor: escreverDinheiro(lerDinheiro(String(l.valor))),
         })),
-        porTipoVenda: porTipo
-          .sort(porFaturamento)
-          .map((g) => ({
-            tipoVenda: Number(g.chaves[0]),
-            ...divisao(g, nomesTipo[g.chaves[0] ?? ''] ?? ''),
-          })),
+        porTipoVenda: porTipo.sort(porFaturamento).map((g) => ({
+          tipoVenda: Number(g.chaves[0]),
+          ...divisao(g, nomesTipo[g.chaves[0] ?? ''] ?? ''),
+        })),
         porOrigem: porOrigem
           .sort(porFaturamento)
           .map((g) => ({ origem: Number(g.chaves[0]), ...divisao(g, nomesOrigem[g.chaves[0] ?? ''] ?? '') })),
