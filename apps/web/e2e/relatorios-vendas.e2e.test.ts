@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Aba, abrirNavegador, fazerLogin, novaAba, tokenPorApi, USUARIOS } from './apoio.ts';
@@ -195,6 +196,11 @@ describe('relatórios de vendas, como supervisora', () => {
     const xlsx = await baixar('Exportar Excel (XLSX)');
     expect(xlsx.nome).toMatch(/\.xlsx$/);
     expect(xlsx.dados.subarray(0, 2).toString('latin1')).toBe('PK');
+    // The sheet holds the net total as a number (a spreadsheet sums it), not as text.
+    const folha = strFromU8(
+      unzipSync(new Uint8Array(xlsx.dados))['xl/worksheets/sheet1.xml'] ?? new Uint8Array(),
+    );
+    expect(folha).toContain(`<v>${liquido / 100}</v>`);
     const pdf = await baixar('Exportar PDF');
     expect(pdf.dados.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.dados.toString('latin1')).toContain('/Title (Relat\xf3rio de Vendas)');

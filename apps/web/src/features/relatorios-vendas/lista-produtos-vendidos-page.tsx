@@ -29,12 +29,13 @@ export function ListaProdutosVendidosPage() {
       arquivo: nomeArquivo('produtos-vendidos', filtro),
       filtros: descrever(filtro),
       colunas: [
-        { titulo: 'Código' },
+        { titulo: 'Código', formato: 'texto' },
         { titulo: 'Produto' },
         { titulo: 'Unidade' },
-        { titulo: 'Quantidade', direita: true },
-        { titulo: 'Líquido', direita: true },
+        { titulo: 'Quantidade', direita: true, formato: 'numero' },
+        { titulo: 'Líquido', direita: true, formato: 'moeda' },
       ],
+      linhasTotal: 1,
       linhas: d.produtos.map((p) => [
         p.codigoInterno ?? '',
         p.descricao,

@@ -5,7 +5,7 @@ import {
   type MedidaVenda,
   ROTULOS_MEDIDA,
 } from '@retaguarda/domain';
-import type { Celula } from '../../lib/exportar/exportar.ts';
+import type { Celula, FormatoColuna } from '../../lib/exportar/exportar.ts';
 
 // How each measure of the sales reports reads: counts as integers, quantities with up to 3 decimals, the rest in
 // R$. On screen and in the print as text ("R$ 1.234,56"); in a spreadsheet as a number (it sums them).
@@ -19,6 +19,10 @@ export function textoMedida(m: string, v: string | number | undefined): string {
   if (m === 'margemPercentual') return `${formatarNumero(valor, 2)} %`;
   return formatarMoeda(valor);
 }
+
+/** How a spreadsheet shows the measure's column: money in R$, counts, quantities and percentages as numbers. */
+export const formatoMedida = (m: string): FormatoColuna =>
+  m === 'vendas' || m === 'margemPercentual' || QUANTIDADES.includes(m) ? 'numero' : 'moeda';
 
 export const celulaMedida = (v: string | number | undefined): Celula => Number(v ?? 0);
 

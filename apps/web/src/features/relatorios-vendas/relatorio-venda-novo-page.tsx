@@ -15,7 +15,7 @@ import type { TabelaExportavel } from '../../lib/exportar/menu-exportacao.tsx';
 import { BarraFiltroRelatorio, useFiltroRelatorio } from '../relatorios-comum/filtro-relatorio.tsx';
 import { useRelatorio } from '../relatorios-comum/use-relatorio.ts';
 import { buscarRelatorioVendaNovo } from './api.ts';
-import { celulaMedida, medidasDaUrl, opcoesMedidas, textoMedida } from './medidas.ts';
+import { celulaMedida, formatoMedida, medidasDaUrl, opcoesMedidas, textoMedida } from './medidas.ts';
 import { useListaUrl, useParametroUrl } from './parametros-url.ts';
 import { AcoesRelatorio, EstadoResposta, nomeArquivo, useDescricaoFiltro } from './quadro.tsx';
 
@@ -87,7 +87,13 @@ export function RelatorioVendaNovoPage() {
         `Linhas: ${d.linhas.map((x) => ROTULOS_DIMENSAO[x]).join(', ')}`,
         ...(d.coluna ? [`Colunas: ${ROTULOS_DIMENSAO[d.coluna]}`] : []),
       ],
-      colunas: cabecalho.map((titulo, i) => ({ titulo, ...(i >= d.linhas.length ? { direita: true } : {}) })),
+      colunas: cabecalho.map((titulo, i) => {
+        const medida = d.medidas[(i - d.linhas.length) % d.medidas.length];
+        return i < d.linhas.length || !medida
+          ? { titulo }
+          : { titulo, direita: true, formato: formatoMedida(medida) };
+      }),
+      linhasTotal: 1,
       linhas: d.celulas.map((c) => [
         ...rotulosLinha(c),
         ...totais((b, m) => textoMedida(m, valoresDe(c, b)[m])).map(String),

@@ -18,7 +18,14 @@ import type { TabelaExportavel } from '../../lib/exportar/menu-exportacao.tsx';
 import { BarraFiltroRelatorio, useFiltroRelatorio } from '../relatorios-comum/filtro-relatorio.tsx';
 import { useRelatorio } from '../relatorios-comum/use-relatorio.ts';
 import { buscarRelatorioVenda } from './api.ts';
-import { celulaMedida, MEDIDAS_PADRAO, medidasDaUrl, opcoesMedidas, textoMedida } from './medidas.ts';
+import {
+  celulaMedida,
+  formatoMedida,
+  MEDIDAS_PADRAO,
+  medidasDaUrl,
+  opcoesMedidas,
+  textoMedida,
+} from './medidas.ts';
 import { useListaUrl } from './parametros-url.ts';
 import {
   AcoesRelatorio,
@@ -62,12 +69,15 @@ export function RelatorioVendaPage() {
 
   function montar(): TabelaExportavel | null {
     if (!d) return null;
-    const titulos = [ROTULOS_DIMENSAO[d.agrupar], ...medidas.map((m) => ROTULOS_MEDIDA[m])];
     return {
       titulo: 'Relatório de Vendas',
       arquivo: nomeArquivo('relatorio-vendas', filtro),
       filtros: [...descrever(filtro), `Agrupado por: ${ROTULOS_DIMENSAO[d.agrupar]}`],
-      colunas: titulos.map((titulo, i) => ({ titulo, ...(i > 0 ? { direita: true } : {}) })),
+      colunas: [
+        { titulo: ROTULOS_DIMENSAO[d.agrupar] },
+        ...medidas.map((m) => ({ titulo: ROTULOS_MEDIDA[m], direita: true, formato: formatoMedida(m) })),
+      ],
+      linhasTotal: 1,
       linhas: d.linhas.map((l) => [l.rotulo, ...medidas.map((m) => textoMedida(m, l[m]))]),
       celulas: [
         ...d.linhas.map((l) => [l.rotulo, ...medidas.map((m) => celulaMedida(l[m]))]),

@@ -4,7 +4,7 @@ import type { TabelaExportavel } from '../../lib/exportar/menu-exportacao.tsx';
 import { BarraFiltroRelatorio, useFiltroRelatorio } from '../relatorios-comum/filtro-relatorio.tsx';
 import { useRelatorio } from '../relatorios-comum/use-relatorio.ts';
 import { buscarRelatorioVendaProdutos } from './api.ts';
-import { celulaMedida, textoMedida } from './medidas.ts';
+import { celulaMedida, formatoMedida, textoMedida } from './medidas.ts';
 import { useListaUrl } from './parametros-url.ts';
 import {
   AcoesRelatorio,
@@ -74,8 +74,9 @@ export function RelatorioVendaProdutosPage() {
       filtros: [...descrever(filtro), `Agrupado por: ${titulo}`],
       colunas: [
         ...inicio.map((t) => ({ titulo: t })),
-        ...COLUNAS.map(([, t]) => ({ titulo: t, direita: true })),
+        ...COLUNAS.map(([c, t]) => ({ titulo: t, direita: true, formato: formatoMedida(c) })),
       ],
+      linhasTotal: 1,
       linhas: d.linhas.map((l) => [
         ...(comCodigo ? [l.codigoInterno ?? ''] : []),
         l.rotulo,
