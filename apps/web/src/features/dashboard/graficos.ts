@@ -45,7 +45,7 @@ export function graficoPorHora(porHora: DashboardVendasResposta['porHora']): Gra
         },
       },
       xAxis: { type: 'category', data: horas.map(hora), axisTick: { alignWithLabel: true } },
-      yAxis: { type: 'value', axisLabel: { formatter: moedaEixo } },
+      yAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: moedaEixo } },
       series: [{ type: 'bar', name: 'Faturamento', data: valores, barMaxWidth: 28 }],
     },
   };
@@ -75,7 +75,7 @@ function barrasHorizontais(
           return i ? `${i.rotulo}<br/>${moedaGrafico(i.valor)}${i.detalhe ? ` · ${i.detalhe}` : ''}` : '';
         },
       },
-      xAxis: { type: 'value', axisLabel: { formatter: moedaEixo }, splitNumber: 3 },
+      xAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: moedaEixo }, splitNumber: 3 },
       yAxis: {
         type: 'category',
         data: ordem.map((i) => i.rotulo),
@@ -245,7 +245,7 @@ export function graficoPorDia(
         },
       },
       xAxis: { type: 'category', data: porDia.map((d) => diaMes(d.dia)), boundaryGap: porDia.length === 1 },
-      yAxis: { type: 'value', axisLabel: { formatter: moedaEixo } },
+      yAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: moedaEixo } },
       series: [
         { type: 'line', name: 'Período', data: va, smooth: true, symbolSize: 6 },
         {

@@ -62,7 +62,7 @@ export function graficoResumo(
         },
       },
       xAxis: { type: 'category', data: pontos.map((p) => p.rotulo), axisLabel: { hideOverlap: true } },
-      yAxis: { type: 'value', axisLabel: { formatter: moedaEixo } },
+      yAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: moedaEixo } },
       series: [
         tipo === 'barras'
           ? { type: 'bar', name: medida, data: pontos.map((p) => p.valor), barMaxWidth: 32 }

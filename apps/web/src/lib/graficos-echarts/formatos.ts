@@ -14,7 +14,10 @@ export function moedaGrafico(v: unknown): string {
   return n === null ? '—' : formatarMoeda(n);
 }
 
-/** Axis ticks are round figures: "R$ 1.500" (no cents) keeps the axis narrow. */
+/**
+ * Axis ticks are round figures: "R$ 1.500" (no cents) keeps the axis narrow. Axes using it set `minInterval: 1`, so
+ * small or empty series never get ticks 0,2 apart that would all read "R$ 0" / "R$ 1".
+ */
 export function moedaEixo(v: unknown): string {
   const n = numero(v);
   if (n === null) return '—';
