@@ -432,10 +432,13 @@ function LancarDialog({
   });
   const lancar = useMutation({
     mutationFn: () => {
-      // A receipt day: noon in São Paulo (the day the goods count in stock), never later than now.
-      const meioDia = dia.hour(12).minute(0).second(0).millisecond(0);
+      // A receipt day: today is now (the goods are being put away: after the day's moves so far, not back-dated to
+      // noon among them); an earlier day is its noon in São Paulo (the day the goods count in stock).
+      const agora = dayjs();
       const data =
-        quando === 'outra' ? (meioDia.isAfter(dayjs()) ? dayjs() : meioDia).toISOString() : undefined;
+        quando === 'outra'
+          ? (dia.isSame(agora, 'day') ? agora : dia.hour(12).minute(0).second(0).millisecond(0)).toISOString()
+          : undefined;
       return aoLancar({
         ...(data ? { data } : {}),
         ...(pedido ? { pedidoCompra: pedido, aceitarExcesso } : {}),
