@@ -9,6 +9,7 @@ import {
   formatarHora,
   formatarMoeda,
   formatarNumero,
+  formatarNumeroEnxuto,
   paraIsoSaoPaulo,
 } from './formatacao.ts';
 
@@ -28,6 +29,11 @@ describe('formatação pt-BR', () => {
     expect(formatarNumero('1234.5', 4)).toBe('1.234,5000');
     expect(formatarNumero('999', 0)).toBe('999');
     expect(formatarNumero('-1000.1', 1)).toBe('-1.000,1');
+    expect(formatarNumeroEnxuto('1234.5000')).toBe('1.234,5');
+    expect(formatarNumeroEnxuto('100.0000', 3)).toBe('100');
+    expect(formatarNumeroEnxuto('0.2500', 6)).toBe('0,25');
+    expect(formatarNumeroEnxuto('0')).toBe('0');
+    expect(formatarNumeroEnxuto('10', 0)).toBe('10');
   });
 
   it('datas no fuso -03:00 (America/Sao_Paulo)', () => {

@@ -108,6 +108,12 @@ export function formatarNumero(valor: string | number, casas = 2): string {
   return negativo ? `-${texto}` : texto;
 }
 
+/** A quantity as people write it: up to `casas` decimals, trailing zeros dropped ("1.234,5", "3", "0,25"). */
+export function formatarNumeroEnxuto(valor: string | number, casas = 4): string {
+  const t = formatarNumero(valor, casas);
+  return t.includes(',') ? t.replace(/0+$/, '').replace(/,$/, '') : t;
+}
+
 /** "R$ 1.234,56" (display rounds to 2 decimals); negatives as "-R$ 1,00". */
 export function formatarMoeda(valor: string | number): string {
   const t = formatarNumero(valor, 2);

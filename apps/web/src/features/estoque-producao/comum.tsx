@@ -1,4 +1,9 @@
-import { DESCRICAO_STATUS_PRODUCAO, formatarNumero, type StatusProducao } from '@retaguarda/domain';
+import {
+  DESCRICAO_STATUS_PRODUCAO,
+  formatarNumero,
+  formatarNumeroEnxuto,
+  type StatusProducao,
+} from '@retaguarda/domain';
 import { Tag } from 'antd';
 
 // Pieces of the production screen: the status tag, formats (stores and permissions: auth/empresas-usuario.tsx).
@@ -21,7 +26,7 @@ export function TagStatus({ status }: { status: StatusProducao }) {
 /** '5.500000' -> '5,5'; '0.990000' kg -> '0,99 kg' (no trailing zeros, up to 6 places). */
 export function formatarQuantidade(valor: string | null | undefined, unidade?: string | null): string {
   if (valor === null || valor === undefined || valor === '') return '';
-  const texto = formatarNumero(valor, 6).replace(/,?0+$/, '');
+  const texto = formatarNumeroEnxuto(valor, 6);
   return unidade ? `${texto} ${unidade}` : texto;
 }
 

@@ -1,4 +1,4 @@
-import { formatarMoeda, formatarNumero, type LinhaFluxoEstoque } from '@retaguarda/domain';
+import { formatarMoeda, formatarNumeroEnxuto, type LinhaFluxoEstoque } from '@retaguarda/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Flex, Row, Statistic, Table } from 'antd';
 import { nomeEmpresa, useEmpresasUsuario } from '../auth/empresas-usuario.tsx';
@@ -12,7 +12,7 @@ import { descreverPeriodo } from './periodo.ts';
 // opening is the position before the first day, the closing the position after the last).
 
 /** '12.500000' -> '12,5' (up to 6 places, no trailing zeros). */
-const quantidade = (v: string) => formatarNumero(v, 6).replace(/,?0+$/, '');
+const quantidade = (v: string) => formatarNumeroEnxuto(v, 6);
 
 export function RelatorioFluxoEstoquePage() {
   const [filtro, aplicar] = useFiltroRelatorio();

@@ -1,4 +1,9 @@
-import { formatarMoeda, formatarNumero, type LinhaInsumoVenda } from '@retaguarda/domain';
+import {
+  formatarMoeda,
+  formatarNumero,
+  formatarNumeroEnxuto,
+  type LinhaInsumoVenda,
+} from '@retaguarda/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Flex, Progress, Row, Statistic, Table, Typography, theme } from 'antd';
 import { nomeEmpresa, useEmpresasUsuario } from '../auth/empresas-usuario.tsx';
@@ -12,7 +17,7 @@ import { descreverPeriodo } from './periodo.ts';
 // (the recipes' ingredients, at the cost each consumption move carried), against the revenue of those sales —
 // the CMV % up front, revenue and ingredient cost per day, and each ingredient's share of the cost.
 
-const quantidade = (v: string) => formatarNumero(v, 6).replace(/,?0+$/, '');
+const quantidade = (v: string) => formatarNumeroEnxuto(v, 6);
 const percentual = (v: string | null) => (v === null ? '—' : `${formatarNumero(v, 2)}%`);
 
 export function RelatorioVendaInsumosPage() {

@@ -1,5 +1,5 @@
 import type { Venda, VendaItem } from '@retaguarda/domain';
-import { formatarMoeda, formatarNumero } from '@retaguarda/domain';
+import { formatarMoeda, formatarNumeroEnxuto } from '@retaguarda/domain';
 import type { SituacaoCozinha, SituacaoCozinhaVenda } from '@retaguarda/domain/kds/situacao-cozinha';
 import { Button, Empty, theme } from 'antd';
 import { type CSSProperties, memo, useMemo } from 'react';
@@ -46,7 +46,7 @@ function mesmoItem(a: VendaItem, b: VendaItem): boolean {
   );
 }
 
-const quantidadeTexto = (q: string) => formatarNumero(q, 3).replace(/,?0+$/, '');
+const quantidadeTexto = (q: string) => formatarNumeroEnxuto(q, 3);
 
 const LinhaItem = memo(
   function LinhaItem({

@@ -1,7 +1,7 @@
 import {
   formatarDataHora,
   formatarMoeda,
-  formatarNumero,
+  formatarNumeroEnxuto,
   origensPedido,
   statusVenda,
   tiposVenda,
@@ -19,7 +19,7 @@ import {
 
 const n = (v: unknown) => Number(v ?? 0);
 const moeda = (v: unknown) => formatarMoeda(String(v ?? '0'));
-const quantidade = (v: string) => formatarNumero(v, 4).replace(/,?0+$/, '');
+const quantidade = (v: string) => formatarNumeroEnxuto(v, 4);
 const tipo = (l: LinhaEvento) => {
   const t = tiposVenda.porId(l.tipoVenda as never)?.descricao ?? '';
   if (l.mesa) return `${t} ${l.mesa}`;

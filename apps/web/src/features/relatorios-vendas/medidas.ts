@@ -1,6 +1,7 @@
 import {
   formatarMoeda,
   formatarNumero,
+  formatarNumeroEnxuto,
   MEDIDAS_VENDA,
   type MedidaVenda,
   ROTULOS_MEDIDA,
@@ -15,7 +16,7 @@ const QUANTIDADES: readonly string[] = ['itens', 'quantidade'];
 export function textoMedida(m: string, v: string | number | undefined): string {
   const valor = v ?? 0;
   if (m === 'vendas') return formatarNumero(valor, 0);
-  if (QUANTIDADES.includes(m)) return formatarNumero(valor, 3).replace(/,?0+$/, '') || '0';
+  if (QUANTIDADES.includes(m)) return formatarNumeroEnxuto(valor, 3);
   if (m === 'margemPercentual') return `${formatarNumero(valor, 2)} %`;
   return formatarMoeda(valor);
 }
