@@ -29,7 +29,7 @@ function lerFiltro(v: string | null): Record<string, unknown> {
   }
 }
 
-const ehGrafico = (v: string | null): v is TipoGraficoRelatorio =>
+export const ehGrafico = (v: string | null): v is TipoGraficoRelatorio =>
   (TIPOS_GRAFICO_RELATORIO as readonly (string | null)[]).includes(v);
 
 /** The state of the report on screen, read from its URL query ('?a=1&b=2' or 'a=1&b=2'). */

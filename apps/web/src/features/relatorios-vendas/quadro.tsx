@@ -1,15 +1,13 @@
 import { formatarDataHora } from '@retaguarda/domain';
 import type { FiltroRelatorioEntrada } from '@retaguarda/domain/relatorios/filtro';
-import {
-  TIPOS_GRAFICO_RELATORIO,
-  type TipoGraficoRelatorio,
-} from '@retaguarda/domain/relatorios-salvos/relatorio-salvo';
+import type { TipoGraficoRelatorio } from '@retaguarda/domain/relatorios-salvos/relatorio-salvo';
 import { Alert, Card, Col, Empty, Flex, Row, Segmented, Statistic, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { MenuExportacao, type MenuExportacaoProps } from '../../lib/exportar/menu-exportacao.tsx';
 import { GraficoEcharts } from '../../lib/graficos-echarts/grafico-echarts.tsx';
 import { nomeEmpresa, useEmpresasUsuario } from '../auth/empresas-usuario.tsx';
 import { descreverFiltro } from '../relatorios-comum/descricao-filtro.ts';
+import { ehGrafico } from '../relatorios-comum/estado-url.ts';
 import { BotaoSalvarRelatorio, RelatorioSalvoAberto } from '../relatorios-comum/salvar-relatorio.tsx';
 import { graficoResumo, type PontoGrafico } from './graficos.ts';
 import { useParametroUrl } from './parametros-url.ts';
@@ -81,9 +79,6 @@ export function EstadoResposta({
     </>
   );
 }
-
-const ehGrafico = (v: string | null): v is TipoGraficoRelatorio =>
-  (TIPOS_GRAFICO_RELATORIO as readonly (string | null)[]).includes(v);
 
 /** The chart choice of the URL ('nenhum' by default) and its switch. */
 export function useGraficoUrl(): [TipoGraficoRelatorio, (t: TipoGraficoRelatorio) => void] {
