@@ -207,3 +207,51 @@ export function chamarApi<T>(
 ): Promise<T> {
   return requisitarApi<T>(baseUrl, token, 'POST', caminho, corpo, empresa);
 }
+
+/** What a test needs to set up sales of a demo store by API: its id, a cash-register terminal, the cash form. */
+export interface LojaParaVendas {
+  empresa: string;
+  terminal: string;
+  dinheiro: string;
+  /** Product ids by exact description. */
+  produtos: Record<string, string>;
+}
+
+/** Reads, as the administrator (`admin` token), the store named `nomeLoja` and the given products. */
+export async function lojaParaVendas(
+  baseUrl: string,
+  admin: string,
+  nomeLoja: string,
+  produtos: readonly string[],
+): Promise<LojaParaVendas> {
+  const lojas = await requisitarApi<{ _id: string; descricao: string }[]>(
+    baseUrl,
+    admin,
+    'POST',
+    'empresa/getPopulate',
+    { filtro: {} },
+  );
+  const empresa = lojas.find((l) => l.descricao === nomeLoja)?._id ?? '';
+  const ler = <T>(caminho: string, corpo: unknown) =>
+    requisitarApi<T>(baseUrl, admin, 'POST', caminho, corpo, empresa);
+  const terminais = await ler<{ _id: string; configuracoes?: { caixa?: string } }[]>('terminal/getPopulate', {
+    filtro: { empresa },
+    limit: 50,
+  });
+  const formas = await ler<{ _id: string; tipo: { id: number } }[]>('formaPagamento/getPopulate', {
+    filtro: { empresa },
+    limit: 100,
+  });
+  const ids: Record<string, string> = {};
+  for (const descricao of produtos)
+    ids[descricao] =
+      (await ler<{ _id: string }[]>('produtoGeral/getPopulate', { filtro: { descricao } }))[0]?._id ?? '';
+  const loja = {
+    empresa,
+    terminal: terminais.find((t) => t.configuracoes?.caixa)?._id ?? '',
+    dinheiro: formas.find((f) => f.tipo?.id === 77)?._id ?? '',
+    produtos: ids,
+  };
+  expect(loja.empresa && loja.terminal && loja.dinheiro && Object.values(ids).every(Boolean)).toBeTruthy();
+  return loja;
+}

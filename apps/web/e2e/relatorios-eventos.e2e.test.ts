@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Aba, abrirNavegador, fazerLogin, novaAba, tokenPorApi, USUARIOS } from './apoio.ts';
 import { fotografarTemas, novoId } from './estoque-apoio.ts';
-import { requisitarApi } from './frente-loja-apoio.ts';
+import { lojaParaVendas, requisitarApi } from './frente-loja-apoio.ts';
 import { urlDoServidor } from './servidor.ts';
 
 // The four event reports (issue 19) in Chromium, as the store supervisor (the demo's non-admin user who holds
@@ -25,34 +25,17 @@ beforeAll(async () => {
   navegador = await abrirNavegador();
   const admin = await tokenPorApi(baseUrl, USUARIOS.admin.email, USUARIOS.admin.senha);
   const caixa = await tokenPorApi(baseUrl, USUARIOS.caixa.email, USUARIOS.caixa.senha);
-  const lojas = await requisitarApi<{ _id: string; descricao: string }[]>(
-    baseUrl,
-    admin,
-    'POST',
-    'empresa/getPopulate',
-    { filtro: {} },
-  );
-  const centro = lojas.find((l) => l.descricao === 'Loja Centro')?._id ?? '';
-  const comoAdmin = <T>(caminho: string, corpo: unknown) =>
-    requisitarApi<T>(baseUrl, admin, 'POST', caminho, corpo, centro);
+  const loja = await lojaParaVendas(baseUrl, admin, 'Loja Centro', [
+    'Pizza Grande Calabresa',
+    'Água Mineral 500ml',
+    'Refrigerante Lata 350ml',
+  ]);
+  const { terminal, dinheiro } = loja;
+  const calabresa = loja.produtos['Pizza Grande Calabresa'] ?? '';
+  const agua = loja.produtos['Água Mineral 500ml'] ?? '';
+  const lata = loja.produtos['Refrigerante Lata 350ml'] ?? '';
   const comoCaixa = <T>(caminho: string, corpo: unknown, metodo = 'POST') =>
-    requisitarApi<T>(baseUrl, caixa, metodo, caminho, corpo, centro);
-  const terminais = await comoAdmin<{ _id: string; configuracoes?: { caixa?: string } }[]>(
-    'terminal/getPopulate',
-    { filtro: { empresa: centro }, limit: 50 },
-  );
-  const terminal = terminais.find((t) => t.configuracoes?.caixa)?._id ?? '';
-  const formas = await comoAdmin<{ _id: string; tipo: { id: number } }[]>('formaPagamento/getPopulate', {
-    filtro: { empresa: centro },
-    limit: 100,
-  });
-  const dinheiro = formas.find((f) => f.tipo?.id === 77)?._id ?? '';
-  const produto = async (descricao: string) =>
-    (await comoAdmin<{ _id: string }[]>('produtoGeral/getPopulate', { filtro: { descricao } }))[0]?._id ?? '';
-  const calabresa = await produto('Pizza Grande Calabresa');
-  const agua = await produto('Água Mineral 500ml');
-  const lata = await produto('Refrigerante Lata 350ml');
-  expect(centro && terminal && dinheiro && calabresa && agua && lata).toBeTruthy();
+    requisitarApi<T>(baseUrl, caixa, metodo, caminho, corpo, loja.empresa);
   const liberacao = async (permissao: number, extra: Record<string, unknown> = {}) =>
     (
       await comoCaixa<{ liberacao: string }>('liberacaoSupervisor', {

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Aba, abrirNavegador, fazerLogin, novaAba, tokenPorApi, USUARIOS } from './apoio.ts';
 import { fotografarTemas, novoId } from './estoque-apoio.ts';
-import { requisitarApi } from './frente-loja-apoio.ts';
+import { lojaParaVendas, requisitarApi } from './frente-loja-apoio.ts';
 import { urlDoServidor } from './servidor.ts';
 
 // The five sales reports of issue 19 in Chromium, as the store supervisor (Sandra: the sales reports, not an
@@ -35,34 +35,17 @@ beforeAll(async () => {
   const admin = await tokenPorApi(baseUrl, USUARIOS.admin.email, USUARIOS.admin.senha);
   const caixa = await tokenPorApi(baseUrl, USUARIOS.caixa.email, USUARIOS.caixa.senha);
   const supervisor = await tokenPorApi(baseUrl, USUARIOS.supervisor.email, USUARIOS.supervisor.senha);
-  const lojas = await requisitarApi<{ _id: string; descricao: string }[]>(
-    baseUrl,
-    admin,
-    'POST',
-    'empresa/getPopulate',
-    { filtro: {} },
-  );
-  const centro = lojas.find((l) => l.descricao === 'Loja Centro')?._id ?? '';
-  const comoAdmin = <T>(caminho: string, corpo: unknown) =>
-    requisitarApi<T>(baseUrl, admin, 'POST', caminho, corpo, centro);
+  const loja = await lojaParaVendas(baseUrl, admin, 'Loja Centro', [
+    'Pizza Grande Calabresa',
+    'Água Mineral 500ml',
+    'Refrigerante Lata 350ml',
+  ]);
+  const { terminal, dinheiro } = loja;
+  const calabresa = loja.produtos['Pizza Grande Calabresa'] ?? '';
+  const agua = loja.produtos['Água Mineral 500ml'] ?? '';
+  const lata = loja.produtos['Refrigerante Lata 350ml'] ?? '';
   const comoCaixa = <T>(caminho: string, corpo: unknown) =>
-    requisitarApi<T>(baseUrl, caixa, 'POST', caminho, corpo, centro);
-  const terminais = await comoAdmin<{ _id: string; configuracoes?: { caixa?: string } }[]>(
-    'terminal/getPopulate',
-    { filtro: { empresa: centro }, limit: 50 },
-  );
-  const terminal = terminais.find((t) => t.configuracoes?.caixa)?._id ?? '';
-  const formas = await comoAdmin<{ _id: string; tipo: { id: number } }[]>('formaPagamento/getPopulate', {
-    filtro: { empresa: centro },
-    limit: 100,
-  });
-  const dinheiro = formas.find((f) => f.tipo?.id === 77)?._id ?? '';
-  const produto = async (descricao: string) =>
-    (await comoAdmin<{ _id: string }[]>('produtoGeral/getPopulate', { filtro: { descricao } }))[0]?._id ?? '';
-  const calabresa = await produto('Pizza Grande Calabresa');
-  const agua = await produto('Água Mineral 500ml');
-  const lata = await produto('Refrigerante Lata 350ml');
-  expect(centro && terminal && dinheiro && calabresa && agua && lata).toBeTruthy();
+    requisitarApi<T>(baseUrl, caixa, 'POST', caminho, corpo, loja.empresa);
   await comoCaixa('periodo/abrir', { terminal, valorAbertura: '100.00' }).catch(() => undefined);
 
   async function vender(produtos: { produto: string; quantidade?: string }[]) {
