@@ -6,6 +6,7 @@ import {
   custosDosItensDaNota,
   dinheiroLegivel,
   entradaDoItem,
+  instanteDoRecebimento,
   quantidadeCompraLegivel,
   ratearPorValor,
   recusaDoStatusPedido,
@@ -259,5 +260,17 @@ describe('formats and CSV', () => {
       ['Alimentos; Ltda.', 'Quinoa', 'UN', '18,000000', '2', '151,80', '8,433333', '8,433333', '8,433333'],
       ['Total', '', '', '', '2', '151,80', '', '', ''],
     ]);
+  });
+});
+
+describe('instanteDoRecebimento', () => {
+  it('today is now; an earlier day is its noon in São Paulo', () => {
+    const agora = new Date('2026-11-26T18:30:00Z'); // 15:30 in São Paulo
+    expect(instanteDoRecebimento('2026-11-26', agora)).toBe('2026-11-26T18:30:00.000Z');
+    expect(instanteDoRecebimento('2026-11-20', agora)).toBe('2026-11-20T15:00:00.000Z');
+    // 01:00 UTC is still the 25th in São Paulo.
+    expect(instanteDoRecebimento('2026-11-25', new Date('2026-11-26T01:00:00Z'))).toBe(
+      '2026-11-26T01:00:00.000Z',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { lerEscalado } from '../dinheiro/decimal.ts';
+import { diaComercial } from '../formatacao/formatacao.ts';
 import { escreverCentavos, escreverEstoque, lerEstoque } from './custo-medio.ts';
 
 // Purchases (issue 17): the rules that need no database — what an inbound NF-e item puts in stock (quantity in
@@ -136,6 +137,14 @@ export function entradaDoItem(qCom: string, fatorConversao: string, valorCentavo
 }
 
 // ------------------------------------------------------------------------------------- purchase orders
+
+/**
+ * The stock instant of an NF-e received on `dia` (YYYY-MM-DD in São Paulo): today is `agora` (the goods are put away
+ * now, after the day's moves so far, not back-dated among them); an earlier day is its noon in São Paulo.
+ */
+export function instanteDoRecebimento(dia: string, agora: Date): string {
+  return dia === diaComercial(agora) ? agora.toISOString() : new Date(`${dia}T12:00:00-03:00`).toISOString();
+}
 
 export const STATUS_PEDIDO_COMPRA = ['rascunho', 'enviado', 'parcial', 'recebido', 'cancelado'] as const;
 export type StatusPedidoCompra = (typeof STATUS_PEDIDO_COMPRA)[number];

@@ -5,6 +5,7 @@ import {
   entradaDoItem,
   escreverEstoque,
   type ItemNotaEstoque,
+  instanteDoRecebimento,
   type NotaEstoque,
   PERMISSAO,
 } from '@retaguarda/domain';
@@ -432,13 +433,8 @@ function LancarDialog({
   });
   const lancar = useMutation({
     mutationFn: () => {
-      // A receipt day: today is now (the goods are being put away: after the day's moves so far, not back-dated to
-      // noon among them); an earlier day is its noon in São Paulo (the day the goods count in stock).
-      const agora = dayjs();
       const data =
-        quando === 'outra'
-          ? (dia.isSame(agora, 'day') ? agora : dia.hour(12).minute(0).second(0).millisecond(0)).toISOString()
-          : undefined;
+        quando === 'outra' ? instanteDoRecebimento(dia.format('YYYY-MM-DD'), new Date()) : undefined;
       return aoLancar({
         ...(data ? { data } : {}),
         ...(pedido ? { pedidoCompra: pedido, aceitarExcesso } : {}),
