@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { arrayTexto, consultar, consultarUm } from '../db/consultar.ts';
-import { processarAgregados } from '../modules/relatorios-vendas/agregados.ts';
+import { processarAgregados, reconstruirAgregados } from '../modules/relatorios-vendas/agregados.ts';
 import {
   aleatorio,
   type CategoriaModelo,
@@ -19,6 +19,10 @@ import {
 // Σ items − discounts + service + fee = total = Σ payments − change. Deterministic by --seed (hashes of the
 // sale's ordinal in SQL, a seeded generator for the models). The triggers of the sale tables fire as for the
 // POS's own writes (the stock outbox, the finance postings of closed periods, and any other outbox).
+// The sales report aggregates are the one exception (a bench/seed-only path, see `agregadosPelaFila`): the outbox
+// rows the copies' insert trigger writes are deleted in that same transaction (so the server's worker never sees
+// them) and after the last batch the group is rebuilt set-wise (relatorio_venda_reconstruir, one GROUP BY per
+// aggregate over the raw rows). The incremental path (outbox, exactly once) stays what real sales go through.
 
 export interface OpcoesGerador {
   vendas: number;
@@ -35,9 +39,14 @@ export interface OpcoesGerador {
   semConsumoEstoque?: boolean;
   /**
    * Leaves the sales report outbox (relatorio_venda_pendente, filled by the trigger on `venda`) for the server's
-   * worker instead of draining it after each batch with the worker's own function.
+   * worker: no rebuild and no draining here.
    */
   semAgregados?: boolean;
+  /**
+   * The aggregates through their outbox, drained after each batch with the worker's own function (processarAgregados,
+   * ~500 sales/s) instead of the default set-wise rebuild after the last batch (seconds per 100,000 sales).
+   */
+  agregadosPelaFila?: boolean;
   log?: (mensagem: string) => void;
   /**
    * Called after each batch is committed with the sales it wrote (ids between `de` and `ate` of the plan): the
@@ -60,7 +69,7 @@ export interface ResultadoGerador {
   msModelos: number;
   /** Inserting the rows (the triggers' outbox rows included). */
   msCarga: number;
-  /** Draining the sales report outbox (processarAgregados) after each batch. */
+  /** The sales report aggregates: the set-wise rebuild, or draining the outbox after each batch (agregadosPelaFila). */
   msAgregados: number;
   vendasPorSegundo: number;
 }
@@ -437,24 +446,31 @@ export async function gerarVendas(
       }),
       sql`${de('seed_vendas_evento', a, b)}`,
     );
-    await copiaDe(
-      db,
-      'venda',
-      'm',
-      {
-        id: 'p.venda_id',
-        empresa_id: 'l.empresa_id',
-        numero: 'p.numero',
-        sequencial_periodo: 'case when m.sequencial_periodo is null then null else p.sequencial end',
-        periodo_id: 'case when m.periodo_id is null then null else p.periodo_id end',
-        terminal_id: 'case when m.terminal_id is null then null else l.terminal_id end',
-        data: 'p.data',
-        encerrada_em: `case when m.encerrada_em is null then null else ${instante('m.encerrada_em')} end`,
-        created_at: 'p.data',
-        updated_at: instante('m.updated_at'),
-      },
-      sql`${de(null, a, b)}`,
-    );
+    // The sale rows and, unless the outbox is the path, the removal of their report outbox rows in one transaction.
+    const emConjunto = !opcoes.semAgregados && !opcoes.agregadosPelaFila;
+    await db.transaction(async (tx) => {
+      await copiaDe(
+        tx,
+        'venda',
+        'm',
+        {
+          id: 'p.venda_id',
+          empresa_id: 'l.empresa_id',
+          numero: 'p.numero',
+          sequencial_periodo: 'case when m.sequencial_periodo is null then null else p.sequencial end',
+          periodo_id: 'case when m.periodo_id is null then null else p.periodo_id end',
+          terminal_id: 'case when m.terminal_id is null then null else l.terminal_id end',
+          data: 'p.data',
+          encerrada_em: `case when m.encerrada_em is null then null else ${instante('m.encerrada_em')} end`,
+          created_at: 'p.data',
+          updated_at: instante('m.updated_at'),
+        },
+        sql`${de(null, a, b)}`,
+      );
+      if (emConjunto)
+        await tx.execute(sql`delete from relatorio_venda_pendente where venda_id in
+          (select venda_id from seed_vendas_plano where g between ${a} and ${b})`);
+    });
     if (opcoes.semConsumoEstoque)
       await db.execute(sql`delete from estoque_venda_pendente where venda_id in
         (select venda_id from seed_vendas_plano where g between ${a} and ${b})`);
@@ -462,7 +478,7 @@ export async function gerarVendas(
     msInsercao += msLote;
     // The report aggregates through their own outbox and worker function (exactly once), in big batches.
     const ta = performance.now();
-    if (!opcoes.semAgregados) while ((await processarAgregados(db)) > 0) {}
+    if (opcoes.agregadosPelaFila && !opcoes.semAgregados) while ((await processarAgregados(db)) > 0) {}
     await opcoes.aposLote?.(db, { de: a, ate: b });
     msAgregados += performance.now() - ta;
     log(
@@ -479,12 +495,18 @@ export async function gerarVendas(
     select ${grupo}, l.empresa_id, 'periodo:' || p.periodo_id, max(p.sequencial)
       from seed_vendas_plano p join seed_vendas_loja l on l.loja = p.loja group by l.empresa_id, p.periodo_id
     on conflict (grupo_empresarial_id, empresa_id, chave) do update set valor = greatest(venda_numeracao.valor, excluded.valor)`);
-  const msTotal = performance.now() - tCarga;
   await db.execute(
     sql.raw(`drop table seed_vendas_plano, seed_vendas_modelo, seed_vendas_loja, seed_vendas_forma,
     seed_vendas_item, seed_vendas_pagamento, seed_vendas_evento`),
   );
   await db.execute(sql.raw('analyze venda, venda_item, venda_pagamento, venda_evento, periodo'));
+  if (!opcoes.semAgregados && !opcoes.agregadosPelaFila) {
+    const tr = performance.now();
+    const n = await reconstruirAgregados(db, grupo);
+    msAgregados += performance.now() - tr;
+    log(`agregados reconstruídos em conjunto: ${n} vendas em ${Math.round(performance.now() - tr)} ms`);
+  }
+  const msTotal = performance.now() - tCarga;
   return {
     vendas: opcoes.vendas,
     itens,
