@@ -149,7 +149,7 @@ export type MedidasVenda = z.infer<typeof medidasVendaSchema>;
 const dimensaoSchema = z.enum(DIMENSOES_VENDA);
 const medidaSchema = z.enum(MEDIDAS_VENDA);
 
-// ---- relatorioVenda: summary by one dimension + totals + one page of raw sales ----
+// ---- relatorioVenda: summary by one dimension + totals; relatorioVendaDetalhe: the raw sales, 50 a page ----
 
 export const POR_PAGINA_RELATORIO = 50;
 
@@ -159,8 +159,6 @@ export const EVENTO_RELATORIO_VENDAS_ATUALIZADO = 'relatorioVendasAtualizado';
 export const relatorioVendaPedidoSchema = z.object({
   filtro: filtroRelatorioSchema,
   agrupar: dimensaoSchema.default('dia'),
-  /** 1-based page of the raw sales (50 a page). */
-  pagina: z.number().int().min(1).max(100_000).default(1),
 });
 export type RelatorioVendaPedido = z.input<typeof relatorioVendaPedidoSchema>;
 
@@ -200,15 +198,38 @@ export const relatorioVendaRespostaSchema = z.object({
   agrupar: dimensaoSchema,
   linhas: z.array(linhaResumoVendaSchema),
   totais: medidasVendaSchema,
-  detalhe: z.object({
-    pagina: z.number().int(),
-    porPagina: z.number().int(),
-    /** Sales matching the filter (the detail's row count). */
-    total: z.number().int(),
-    vendas: z.array(vendaDetalheSchema),
-  }),
 });
 export type RelatorioVendaResposta = z.infer<typeof relatorioVendaRespostaSchema>;
+
+/**
+ * Where a page of raw sales starts: after the sale of this instant (its end, else its creation, exactly as the
+ * server wrote it) and id. Pages follow each other (keyset); there is no jumping to page n of a month.
+ */
+export const cursorVendaDetalheSchema = z.object({
+  /** PostgreSQL's text of a timestamptz, e.g. '2026-10-01 12:34:56.123456+00'. */
+  instante: z
+    .string()
+    .max(40)
+    .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)$/),
+  id: z.string().min(1).max(64),
+});
+export type CursorVendaDetalhe = z.infer<typeof cursorVendaDetalheSchema>;
+
+export const relatorioVendaDetalhePedidoSchema = z.object({
+  filtro: filtroRelatorioSchema,
+  /** null: the first page of the period. */
+  apos: cursorVendaDetalheSchema.nullable().default(null),
+});
+export type RelatorioVendaDetalhePedido = z.input<typeof relatorioVendaDetalhePedidoSchema>;
+
+export const relatorioVendaDetalheRespostaSchema = z.object({
+  porPagina: z.number().int(),
+  /** The sales of the filter in the order of their end (else creation) instant, then id. */
+  vendas: z.array(vendaDetalheSchema),
+  /** The cursor of the next page; null on the last one. */
+  proxima: cursorVendaDetalheSchema.nullable(),
+});
+export type RelatorioVendaDetalheResposta = z.infer<typeof relatorioVendaDetalheRespostaSchema>;
 
 // ---- relatorioVendaNovo: pivot = row dimensions + one column dimension + measures ----
 

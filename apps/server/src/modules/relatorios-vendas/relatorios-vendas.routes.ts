@@ -1,4 +1,5 @@
 import {
+  type CursorVendaDetalhe,
   type DashboardVendasResposta,
   type DimensaoVenda,
   dashboardVendasPedidoSchema,
@@ -19,6 +20,7 @@ import {
   POR_PAGINA_RELATORIO,
   percentualDe,
   periodoComparado,
+  relatorioVendaDetalhePedidoSchema,
   relatorioVendaFranquiaPedidoSchema,
   relatorioVendaNovoPedidoSchema,
   relatorioVendaPedidoSchema,
@@ -83,7 +85,7 @@ export async function rotasRelatoriosVendas(app: FastifyInstance): Promise<void>
   const permissao = (rota: RecursoPermissao) => permissoesDoRecurso(rota).acessar;
 
   r.post('/api/relatorioVenda', { schema: { ...tag, body: relatorioVendaPedidoSchema } }, async (request) => {
-    const { filtro, agrupar: dim, pagina } = request.body;
+    const { filtro, agrupar: dim } = request.body;
     const s = await escopo(request, filtro, [permissao('relatorioVenda')]);
     const erro = validarDimensoes([dim]);
     if (erro) throw new ErroNegocio(erro);
@@ -103,14 +105,28 @@ export async function rotasRelatoriosVendas(app: FastifyInstance): Promise<void>
       graoDe([dim]) === 'venda'
         ? [{ soma: grupos.reduce((a, g) => somar(a, g.soma), somaVazia()) }]
         : await agrupar(db, s, [], 'venda');
-    const detalhe = await detalheVendas(s, pagina);
-    return ok({ agrupar: dim, linhas, totais: medidas(total?.soma ?? somaVazia()), detalhe });
+    return ok({ agrupar: dim, linhas, totais: medidas(total?.soma ?? somaVazia()) });
   });
 
-  /** One page of the raw sales of the filter (never the whole period: 50 rows a page). */
-  async function detalheVendas(s: Escopo, pagina: number) {
+  // The raw sales of relatorioVenda's filter, 50 a page, apart from the summary (which reads only the aggregates):
+  // a keyset on (instant, id) read in order through venda_relatorio_detalhe_idx (grupo, instant, id), so a page
+  // costs the same on the first day of a month as on the last, and no page counts the period's sales (the summary's
+  // totals say how many there are).
+  r.post(
+    '/api/relatorioVendaDetalhe',
+    { schema: { ...tag, body: relatorioVendaDetalhePedidoSchema } },
+    async (request) => {
+      const { filtro, apos } = request.body;
+      const s = await escopo(request, filtro, [permissao('relatorioVenda')]);
+      return ok(await detalheVendas(s, apos));
+    },
+  );
+
+  async function detalheVendas(s: Escopo, apos: CursorVendaDetalhe | null) {
     const onde = filtroVendaBruta(s);
-    const contagem = await consultarUm(db, sql`select count(*)::int as n from venda v where ${onde}`);
+    const depois = apos
+      ? sql`and (coalesce(v.encerrada_em, v.data), v.id) > (${apos.instante}::timestamptz, ${apos.id})`
+      : sql``;
     const linhas = await consultar(
       db,
       sql`select v.id, v.numero, v.empresa_id, coalesce(e.nome_fantasia, e.descricao) as empresa, v.data, v.encerrada_em,
@@ -118,18 +134,23 @@ export async function rotasRelatoriosVendas(app: FastifyInstance): Promise<void>
                  v.atendente->>'nome' as atendente, coalesce(v.cliente->>'nome', v.venda_descricao) as cliente,
                  v.sub_total::text, v.total_desconto::text, v.total_desconto_comum::text, v.total_desconto_combo::text,
                  v.total_desconto_happy_hour::text, v.total_desconto_sugestao::text, v.total_acrescimo::text,
-                 v.taxa_entrega::text, v.total::text, v.total_pago::text, v.troco::text
+                 v.taxa_entrega::text, v.total::text, v.total_pago::text, v.troco::text,
+                 coalesce(v.encerrada_em, v.data)::text as instante
             from venda v left join empresa e on e.id = v.empresa_id left join terminal t on t.id = v.terminal_id
-           where ${onde}
+           where ${onde} ${depois}
            order by coalesce(v.encerrada_em, v.data), v.id
-           limit ${POR_PAGINA_RELATORIO} offset ${(pagina - 1) * POR_PAGINA_RELATORIO}`,
+           limit ${POR_PAGINA_RELATORIO + 1}`,
     );
     const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(String(v)).toISOString());
+    const pagina = linhas.slice(0, POR_PAGINA_RELATORIO);
+    const ultima = pagina.at(-1);
     return {
-      pagina,
       porPagina: POR_PAGINA_RELATORIO,
-      total: Number(contagem?.n ?? 0),
-      vendas: linhas.map((l) => ({
+      proxima:
+        linhas.length > POR_PAGINA_RELATORIO && ultima
+          ? { instante: String(ultima.instante), id: String(ultima.id) }
+          : null,
+      vendas: pagina.map((l) => ({
         _id: String(l.id),
         numero: Number(l.numero),
         empresa: { _id: String(l.empresa_id), descricao: String(l.empresa ?? '') },

@@ -1,6 +1,8 @@
 import type {
   FiltroRelatorioEntrada,
   ListaProdutosVendidosResposta,
+  RelatorioVendaDetalhePedido,
+  RelatorioVendaDetalheResposta,
   RelatorioVendaFranquiaResposta,
   RelatorioVendaNovoPedido,
   RelatorioVendaNovoResposta,
@@ -19,6 +21,10 @@ const acao = { acao: 'ao gerar o relatório' };
 
 export const buscarRelatorioVenda = (p: RelatorioVendaPedido) =>
   api.post<RelatorioVendaResposta>('relatorioVenda', p, acao);
+
+/** A page of 50 raw sales of the filter, after the cursor of the previous page (null: the first). */
+export const buscarRelatorioVendaDetalhe = (p: RelatorioVendaDetalhePedido) =>
+  api.post<RelatorioVendaDetalheResposta>('relatorioVendaDetalhe', p, acao);
 
 export const buscarRelatorioVendaNovo = (p: RelatorioVendaNovoPedido) =>
   api.post<RelatorioVendaNovoResposta>('relatorioVendaNovo', p, acao);

@@ -1,6 +1,8 @@
 import {
+  type CursorVendaDetalhe,
   DIMENSOES_VENDA,
   type DimensaoVenda,
+  type FiltroRelatorioEntrada,
   formatarDataHora,
   formatarMoeda,
   MEDIDAS_SO_VENDA,
@@ -12,12 +14,12 @@ import {
   tiposVenda,
   type VendaDetalhe,
 } from '@retaguarda/domain';
-import { Card, Flex, Select, Table, Typography } from 'antd';
+import { Button, Card, Flex, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
 import type { TabelaExportavel } from '../../lib/exportar/menu-exportacao.tsx';
 import { BarraFiltroRelatorio, useFiltroRelatorio } from '../relatorios-comum/filtro-relatorio.tsx';
 import { useRelatorio } from '../relatorios-comum/use-relatorio.ts';
-import { buscarRelatorioVenda } from './api.ts';
+import { buscarRelatorioVenda, buscarRelatorioVendaDetalhe } from './api.ts';
 import {
   celulaMedida,
   formatoMedida,
@@ -40,7 +42,8 @@ import {
 
 // relatorioVenda (issue 19): the sales of the filter summed by one dimension the user picks (day, hour, weekday,
 // store, terminal, operator, attendant, sale type, origin, product, group, family) with the measures as columns,
-// the totals of the sales themselves, and one page of 50 raw sales under it. Grouping, columns and chart live in
+// the totals of the sales themselves, and the raw sales under it, 50 a page (their own call, relatorioVendaDetalhe:
+// the summary reads only the aggregates, a page reads 50 sales from a cursor). Grouping, columns and chart live in
 // the URL, so a saved report (relatoriosCriados) reopens as it was.
 
 const ehDimensao = (v: string | undefined): v is DimensaoVenda =>
@@ -53,7 +56,8 @@ export function RelatorioVendaPage() {
   const agrupar: DimensaoVenda = ehDimensao(agrupamento[0]) ? agrupamento[0] : 'dia';
   const [colunasUrl, setColunas] = useListaUrl('colunas');
   const [grafico, setGrafico] = useGraficoUrl();
-  const [pagina, setPagina] = useState(1);
+  // The cursors of the detail pages seen so far (the first page's is null): back is the previous cursor.
+  const [cursores, setCursores] = useState<(CursorVendaDetalhe | null)[]>([null]);
   const descrever = useDescricaoFiltro();
   // By product there is no delivery fee nor service line: those columns leave the table.
   const medidas = medidasDaUrl(colunasUrl, MEDIDAS_PADRAO).filter(
@@ -62,8 +66,8 @@ export function RelatorioVendaPage() {
   const r = useRelatorio({
     relatorio: 'relatorioVenda',
     filtro,
-    extra: { agrupar, pagina },
-    buscar: () => buscarRelatorioVenda({ filtro, agrupar, pagina }),
+    extra: { agrupar },
+    buscar: () => buscarRelatorioVenda({ filtro, agrupar }),
   });
   const d = r.dados;
 
@@ -93,7 +97,7 @@ export function RelatorioVendaPage() {
         <BarraFiltroRelatorio
           filtro={filtro}
           aoGerar={(f) => {
-            setPagina(1);
+            setCursores([null]);
             aplicar(f);
           }}
           carregando={r.atualizando}
@@ -108,10 +112,7 @@ export function RelatorioVendaPage() {
             aria-label="Agrupar por"
             style={{ width: 180 }}
             value={agrupar}
-            onChange={(v) => {
-              setPagina(1);
-              setAgrupamento([v]);
-            }}
+            onChange={(v) => setAgrupamento([v])}
             options={DIMENSOES_VENDA.map((x) => ({ value: x, label: ROTULOS_DIMENSAO[x] }))}
           />
         </Flex>
@@ -187,7 +188,12 @@ export function RelatorioVendaPage() {
                 </Table.Summary>
               )}
             />
-            <DetalheVendas detalhe={d.detalhe} carregando={r.atualizando} aoPaginar={setPagina} />
+            <DetalheVendas
+              filtro={filtro}
+              totalVendas={d.totais.vendas}
+              cursores={cursores}
+              aoPaginar={setCursores}
+            />
           </>
         )}
       </EstadoResposta>
@@ -203,14 +209,25 @@ const origemDaVenda = (v: VendaDetalhe) =>
     : (origensPedido.porId(v.localPedido as never)?.descricao ?? String(v.localPedido));
 
 function DetalheVendas({
-  detalhe,
-  carregando,
+  filtro,
+  totalVendas,
+  cursores,
   aoPaginar,
 }: {
-  detalhe: { pagina: number; porPagina: number; total: number; vendas: VendaDetalhe[] };
-  carregando: boolean;
-  aoPaginar: (p: number) => void;
+  filtro: FiltroRelatorioEntrada;
+  totalVendas: number;
+  cursores: (CursorVendaDetalhe | null)[];
+  aoPaginar: (cursores: (CursorVendaDetalhe | null)[]) => void;
 }) {
+  const apos = cursores.at(-1) ?? null;
+  const r = useRelatorio({
+    relatorio: 'relatorioVendaDetalhe',
+    filtro,
+    extra: { apos },
+    buscar: () => buscarRelatorioVendaDetalhe({ filtro, apos }),
+  });
+  const detalhe = r.dados;
+  const proxima = detalhe?.proxima ?? null;
   const dinheiro = (titulo: string, campo: keyof VendaDetalhe) => ({
     key: campo,
     title: titulo,
@@ -224,18 +241,11 @@ function DetalheVendas({
         data-testid="tabela-vendas"
         size="small"
         rowKey="_id"
-        dataSource={detalhe.vendas}
-        loading={carregando}
+        dataSource={detalhe?.vendas ?? []}
+        loading={r.atualizando}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: 'Nenhuma venda no período.' }}
-        pagination={{
-          current: detalhe.pagina,
-          pageSize: detalhe.porPagina,
-          total: detalhe.total,
-          showSizeChanger: false,
-          showTotal: (n) => `${n} vendas`,
-          onChange: aoPaginar,
-        }}
+        locale={{ emptyText: r.erro ? 'Não foi possível carregar as vendas.' : 'Nenhuma venda no período.' }}
+        pagination={false}
         columns={[
           { key: 'numero', title: 'Nº', dataIndex: 'numero', align: 'right' },
           { key: 'empresa', title: 'Loja', render: (_, v) => v.empresa.descricao },
@@ -263,6 +273,25 @@ function DetalheVendas({
           dinheiro('Total', 'total'),
         ]}
       />
+      <Flex gap={8} align="center" justify="end" style={{ marginTop: 8 }} data-testid="paginacao-vendas">
+        <Typography.Text type="secondary">
+          {totalVendas} vendas · página {cursores.length}
+        </Typography.Text>
+        <Button
+          size="small"
+          disabled={cursores.length <= 1 || r.atualizando}
+          onClick={() => aoPaginar(cursores.slice(0, -1))}
+        >
+          Anterior
+        </Button>
+        <Button
+          size="small"
+          disabled={!proxima || r.atualizando}
+          onClick={() => proxima && aoPaginar([...cursores, proxima])}
+        >
+          Próxima
+        </Button>
+      </Flex>
     </Card>
   );
 }
