@@ -144,4 +144,73 @@ describe('POST /api/downloadArquivoBalanca', () => {
     const recusa = await salvar({ ...balanca, tamanhoCodigo: 9 });
     expect(recusa.corpo.valido).toBe(false);
   });
+  it('the scale screen reads and saves how the POS reads labels; the waiter may not; bad settings refused', async () => {
+    const shopping = t.demo.empresas.shopping;
+    const lida = await t.post('/api/balanca/configuracaoCodigo', { empresa: shopping }, admin);
+    expect(lida.corpo.valido).toBe(true);
+    // A store that never set it: the usual Toledo layout, off; its example is PLU 123 at 1 kg.
+    expect(lida.corpo.data).toEqual({
+      configuracao: {
+        habilitado: false,
+        tamanhoCodigo: 5,
+        tipoValor: 'peso',
+        tamanhoValor: 5,
+        casasDecimais: 3,
+      },
+      exemplo: '2001230010003',
+    });
+    const preco = {
+      habilitado: true,
+      tamanhoCodigo: 4,
+      tipoValor: 'preco',
+      tamanhoValor: 6,
+      casasDecimais: 2,
+    };
+    const salva = await t.post(
+      '/api/balanca/salvarConfiguracaoCodigo',
+      { empresa: shopping, configuracao: preco },
+      admin,
+    );
+    expect(salva.corpo.data).toEqual({ configuracao: preco, exemplo: '2012300010007' });
+    const pos = await t.post('/api/frenteLoja/empresa', { empresa: shopping }, admin);
+    expect((pos.corpo.data.configuracoes as Record<string, unknown>).balanca).toEqual(preco);
+
+    const recusa = async (corpo: Record<string, unknown>, token = admin) => {
+      const r = await t.post('/api/balanca/salvarConfiguracaoCodigo', corpo, token);
+      expect(r.corpo.valido).toBe(false);
+      return String(r.corpo.data.message);
+    };
+    expect(
+      await recusa({ empresa: shopping, configuracao: { ...preco, tamanhoCodigo: 6, tamanhoValor: 6 } }),
+    ).toContain('Código do produto e valor somam mais de 11 dígitos no EAN-13.');
+    expect(await recusa({ empresa: shopping, configuracao: preco }, garcom)).toMatch(/Balança/);
+    expect(await recusa({ empresa: 'b'.repeat(24), configuracao: preco })).toBe(
+      'Usuário sem permissão para acessar essa empresa.',
+    );
+    // Nothing of the refusals was written.
+    const depois = await t.post('/api/balanca/configuracaoCodigo', { empresa: shopping }, admin);
+    expect(depois.corpo.data.configuracao).toEqual(preco);
+  });
+  it("the selection's search answers the store's active products to whoever opens the scale screen", async () => {
+    const supervisor = await t.login('supervisor@exemplo.com.br', 'super123');
+    const centro = t.demo.empresas.centro;
+    const r = await t.post('/api/balanca/produtos', { empresa: centro, busca: 'queijo m' }, supervisor);
+    expect(r.corpo.valido).toBe(true);
+    const queijo = await produto('Queijo Mussarela (kg)');
+    expect(r.corpo.data).toEqual([
+      {
+        _id: queijo._id,
+        descricao: 'Queijo Mussarela (kg)',
+        codigoInterno: queijo.codigoInterno,
+        unidade: 'KG',
+      },
+    ]);
+    // '%' is a character typed, not a wildcard.
+    expect(
+      (await t.post('/api/balanca/produtos', { empresa: centro, busca: '%' }, supervisor)).corpo.data,
+    ).toEqual([]);
+    const negado = await t.post('/api/balanca/produtos', { empresa: centro }, garcom);
+    expect(negado.corpo.valido).toBe(false);
+    expect(String(negado.corpo.data.message)).toMatch(/Balança/);
+  });
 });

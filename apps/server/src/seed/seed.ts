@@ -111,7 +111,12 @@ export async function semear(db: Db): Promise<DadosDemo> {
     cnpj: '11222333000181',
     tipo_empresa: 'Franquia',
     endereco: enderecoCuritiba('Rua XV de Novembro', '100', 'Centro', -25.4296, -49.2713),
-    configuracoes: configuracoesLoja,
+    // The Centro has a deli scale printing Toledo's usual label (2 CCCCC 0 PPPPP D, weight in grams): its POS
+    // reads the cheese weighed at the counter (issue 20 "Scales").
+    configuracoes: {
+      ...configuracoesLoja,
+      balanca: { habilitado: true, tamanhoCodigo: 5, tipoValor: 'peso', tamanhoValor: 5, casasDecimais: 3 },
+    },
     fiscal,
     nfce,
   });
@@ -216,6 +221,9 @@ export async function semear(db: Db): Promise<DadosDemo> {
       PERMISSAO.relatoriosCriadosIncluir,
       PERMISSAO.relatoriosCriadosAlterar,
       PERMISSAO.relatoriosCriadosExcluir,
+      // ...and loads the deli scale with its item file and sets how the POS reads its labels.
+      PERMISSAO.balancaAcessar,
+      PERMISSAO.balancaManter,
     ],
   });
   const perfilCaixa = await inserir(db, 'acesso_sistema', {

@@ -154,3 +154,40 @@ export function quantidadeCodigoBalanca(
     valor: escreverQuantidade(multiplicarDividir(lerDinheiro(leitura.preco), 10_000, unitario, 'truncar')),
   };
 }
+
+/** POST /api/balanca/configuracaoCodigo: the store whose label setting is read. */
+export const configuracaoCodigoBalancaLojaSchema = z.object({
+  empresa: z.string().min(1, 'Empresa não informada.').max(40),
+});
+
+/** POST /api/balanca/salvarConfiguracaoCodigo: the store and how its POS reads the scale's labels. */
+export const salvarConfiguracaoCodigoBalancaSchema = configuracaoCodigoBalancaLojaSchema.extend({
+  configuracao: configuracaoCodigoBalancaSchema,
+});
+export type SalvarConfiguracaoCodigoBalanca = z.infer<typeof salvarConfiguracaoCodigoBalancaSchema>;
+
+/** The answer of both routes: the store's setting, or the usual one (off) when the store never set it. */
+export const respostaConfiguracaoCodigoBalancaSchema = z.object({
+  configuracao: configuracaoCodigoBalancaSchema,
+  /** An example label (1 kg / R$ 10,00 of PLU 123) as the POS will read it, to compare with a printed one. */
+  exemplo: z.string(),
+});
+export type RespostaConfiguracaoCodigoBalanca = z.infer<typeof respostaConfiguracaoCodigoBalancaSchema>;
+
+/** The example label shown beside the setting: PLU 123, 1 kg or R$ 10,00. */
+export function exemploCodigoBalanca(config: ConfiguracaoCodigoBalanca): string {
+  return gerarCodigoBalanca(123, config.tipoValor === 'peso' ? '1' : '10', config);
+}
+
+/** POST /api/balanca/produtos: the selection's search (the store's active products, the first 30). */
+export const buscaProdutosBalancaSchema = configuracaoCodigoBalancaLojaSchema.extend({
+  busca: z.string().max(100).optional(),
+});
+
+/** A product of that search: the PLU the scale keys is its internal code. */
+export interface ProdutoBalancaOpcao {
+  _id: string;
+  descricao: string;
+  codigoInterno: number | null;
+  unidade: string | null;
+}

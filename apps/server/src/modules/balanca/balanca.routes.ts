@@ -1,15 +1,23 @@
 import {
+  buscaProdutosBalancaSchema,
+  CONFIGURACAO_CODIGO_BALANCA_PADRAO,
+  type ConfiguracaoCodigoBalanca,
+  configuracaoCodigoBalancaDe,
+  configuracaoCodigoBalancaLojaSchema,
   downloadArquivoBalancaSchema,
+  exemploCodigoBalanca,
   gerarArquivosBalanca,
   type ItemBalanca,
   NOMES_MARCA_BALANCA,
+  type RespostaConfiguracaoCodigoBalanca,
+  salvarConfiguracaoCodigoBalancaSchema,
 } from '@retaguarda/domain';
 import { permissoesDoRecurso } from '@retaguarda/domain/catalogos/permissoes';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { consultar, type Linha } from '../../db/consultar.ts';
-import { ErroNegocio } from '../../lib/envelope.ts';
+import { consultar, consultarUm, type Linha } from '../../db/consultar.ts';
+import { ErroNegocio, ok } from '../../lib/envelope.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
 // The server's own ZIP writer (node:zlib, no dependency), written for the fiscal XML export.
 import { criarZip } from '../fiscal/zip.ts';
@@ -25,11 +33,90 @@ export const MENSAGENS_BALANCA = {
   semCodigo: (d: string) => `Produto ${d} sem código interno: a balança usa o código interno como PLU.`,
   inativo: (d: string) => `Produto ${d} não esta ativo para a esta Loja.`,
   naoEncontrado: 'Produto selecionado não encontrado.',
+  lojaNaoEncontrada: 'Loja não encontrada.',
 } as const;
+
+function respostaConfiguracao(configuracao: ConfiguracaoCodigoBalanca): RespostaConfiguracaoCodigoBalanca {
+  return { configuracao, exemplo: exemploCodigoBalanca(configuracao) };
+}
 
 export async function rotasBalanca(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.servicos.banco.db;
+
+  // How the store's POS reads the scale's labels (empresa.configuracoes.balanca): read with the screen's
+  // permission, written with its "manter"; the POS picks it up with the store's data on its next load.
+  r.post(
+    '/api/balanca/configuracaoCodigo',
+    { schema: { tags: ['balanca'], body: configuracaoCodigoBalancaLojaSchema } },
+    async (request) => {
+      const { empresa } = request.body;
+      await exigirPermissaoTela(app, request, permissoesDoRecurso('balanca').acessar, empresa);
+      const g = sessaoDe(request).grupoEmpresarialId;
+      const l = await consultarUm(
+        db,
+        sql`select configuracoes -> 'balanca' as balanca from empresa
+            where id = ${empresa} and grupo_empresarial_id = ${g} and lixo = false`,
+      );
+      if (!l) throw new ErroNegocio(MENSAGENS_BALANCA.lojaNaoEncontrada);
+      return ok(
+        respostaConfiguracao(configuracaoCodigoBalancaDe(l.balanca) ?? CONFIGURACAO_CODIGO_BALANCA_PADRAO),
+      );
+    },
+  );
+
+  r.post(
+    '/api/balanca/salvarConfiguracaoCodigo',
+    { schema: { tags: ['balanca'], body: salvarConfiguracaoCodigoBalancaSchema } },
+    async (request) => {
+      const { empresa, configuracao } = request.body;
+      await exigirPermissaoTela(app, request, permissoesDoRecurso('balanca').alterar, empresa);
+      const g = sessaoDe(request).grupoEmpresarialId;
+      const l = await consultarUm(
+        db,
+        sql`update empresa
+            set configuracoes = coalesce(configuracoes, '{}'::jsonb)
+                  || jsonb_build_object('balanca', ${JSON.stringify(configuracao)}::jsonb)
+            where id = ${empresa} and grupo_empresarial_id = ${g} and lixo = false
+            returning id`,
+      );
+      if (!l) throw new ErroNegocio(MENSAGENS_BALANCA.lojaNaoEncontrada);
+      return ok(respostaConfiguracao(configuracao));
+    },
+  );
+
+  // The selection's product search, under the scale screen's own permission (the product registration's
+  // is not the scale operator's): the store's active products whose description has the words typed.
+  r.post(
+    '/api/balanca/produtos',
+    { schema: { tags: ['balanca'], body: buscaProdutosBalancaSchema } },
+    async (request) => {
+      const { empresa, busca } = request.body;
+      await exigirPermissaoTela(app, request, permissoesDoRecurso('balanca').acessar, empresa);
+      const g = sessaoDe(request).grupoEmpresarialId;
+      const termo = busca?.trim() ? `%${busca.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const linhas = await consultar(
+        db,
+        sql`select p.id, p.codigo_interno, p.descricao, upper(u.sigla) as sigla
+            from produto_geral p
+            join produto_geral_empresa pe on pe.grupo_empresarial_id = ${g} and pe.empresa_id = ${empresa}
+                 and pe.produto_geral_id = p.id and pe.lixo = false and pe.ativo is not false
+            left join unidade_medida u on u.grupo_empresarial_id = ${g} and u.id = p.unidade_id
+            where p.grupo_empresarial_id = ${g} and p.lixo = false and p.ativo is not false
+              ${termo ? sql`and p.descricao ilike ${termo}` : sql``}
+            order by p.descricao
+            limit 30`,
+      );
+      return ok(
+        linhas.map((l) => ({
+          _id: String(l.id),
+          descricao: String(l.descricao),
+          codigoInterno: l.codigo_interno === null ? null : Number(l.codigo_interno),
+          unidade: (l.sigla as string | null) ?? null,
+        })),
+      );
+    },
+  );
 
   r.post(
     '/api/downloadArquivoBalanca',

@@ -1,4 +1,9 @@
-import type { DownloadArquivoBalanca } from '@retaguarda/domain';
+import type {
+  DownloadArquivoBalanca,
+  ProdutoBalancaOpcao,
+  RespostaConfiguracaoCodigoBalanca,
+  SalvarConfiguracaoCodigoBalanca,
+} from '@retaguarda/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { chaves } from '../../lib/api/chaves.ts';
 import { api, ErroApi, MENSAGEM_FALHA_COMUNICACAO, mensagemDoErro } from '../../lib/api/cliente.ts';
@@ -6,29 +11,21 @@ import { obterConfig } from '../../lib/api/config.ts';
 import { notificar } from '../../lib/notify/notificar.ts';
 import { obterSessao } from '../../lib/session/sessao.ts';
 
-// The scale screen's calls: the product search of the optional selection and the zip download of
-// POST /api/downloadArquivoBalanca (its body is the domain's downloadArquivoBalancaSchema).
+// The scale screen's calls: the product search of the optional selection, the zip download of
+// POST /api/downloadArquivoBalanca (its body is the domain's downloadArquivoBalancaSchema) and the store's label setting.
 
-export interface ProdutoOpcao {
-  _id: string;
-  descricao: string;
-  codigoInterno?: number | null;
-}
-
-/** Active products whose description contains `busca` (the first 30), for the selection list. */
-export const produtosBalancaQuery = (busca: string) => {
-  const consulta = {
-    filtro: { ativo: true, ...(busca ? { descricao: { $regex: busca, $options: 'i' } } : {}) },
-    sort: { descricao: 1 },
-    limit: 30,
-  };
-  return queryOptions({
-    queryKey: chaves.recursoLista('produtoGeral', consulta),
+/** The store's active products whose description contains `busca` (the first 30), for the selection list. */
+export const produtosBalancaQuery = (empresa: string, busca: string) =>
+  queryOptions({
+    queryKey: [...chaves.recursoTodos('produtoGeral'), 'balanca', empresa, busca] as const,
     queryFn: () =>
-      api.post<ProdutoOpcao[]>('produtoGeral/getPopulate', consulta, { acao: 'ao buscar os produtos' }),
+      api.post<ProdutoBalancaOpcao[]>(
+        'balanca/produtos',
+        { empresa, ...(busca ? { busca } : {}) },
+        { acao: 'ao buscar os produtos' },
+      ),
     staleTime: 30_000,
   });
-};
 
 function urlApi(caminho: string): string {
   const base = obterConfig().baseUrl;
@@ -78,3 +75,20 @@ export async function baixarArquivoBalanca(corpo: DownloadArquivoBalanca): Promi
     throw erro;
   }
 }
+
+/** How the store's POS reads the scale's labels (POST /api/balanca/configuracaoCodigo). */
+export const configuracaoCodigoBalancaQuery = (empresa: string) =>
+  queryOptions({
+    queryKey: [...chaves.recursoTodos('empresa'), 'balanca', empresa] as const,
+    queryFn: () =>
+      api.post<RespostaConfiguracaoCodigoBalanca>(
+        'balanca/configuracaoCodigo',
+        { empresa },
+        { acao: 'ao ler a etiqueta da balança' },
+      ),
+  });
+
+export const salvarConfiguracaoCodigoBalanca = (corpo: SalvarConfiguracaoCodigoBalanca) =>
+  api.post<RespostaConfiguracaoCodigoBalanca>('balanca/salvarConfiguracaoCodigo', corpo, {
+    acao: 'ao salvar a etiqueta da balança',
+  });

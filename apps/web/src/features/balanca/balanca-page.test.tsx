@@ -34,7 +34,7 @@ function tela() {
   );
 }
 
-describe('balanca', () => {
+describe('balanca', { timeout: 20_000 }, () => {
   it('downloads the zip of the chosen store and brand (no selection: the weighed products)', async () => {
     const chamadas = instalarFetch(({ url }) => {
       if (url.endsWith('/api/downloadArquivoBalanca'))
@@ -45,7 +45,7 @@ describe('balanca', () => {
             'Content-Disposition': 'attachment; filename="balanca-toledo-mgv.zip"',
           },
         });
-      if (url.endsWith('/api/produtoGeral/getPopulate'))
+      if (url.endsWith('/api/balanca/produtos'))
         return envelope(true, [{ _id: 'p1', descricao: 'Queijo (kg)', codigoInterno: 25 }]);
       return envelope(true, []);
     });
@@ -78,5 +78,47 @@ describe('balanca', () => {
       { timeout: 8000 },
     );
     expect(screen.queryByText(/gerado\./)).toBeNull();
+  });
+  it("sets how the store's POS reads the scale's label: the example follows the fields, saving sends the store", async () => {
+    const salvo = {
+      habilitado: false,
+      tamanhoCodigo: 5,
+      tipoValor: 'peso',
+      tamanhoValor: 5,
+      casasDecimais: 3,
+    };
+    const chamadas = instalarFetch(({ url, corpo }) => {
+      if (url.endsWith('/api/getPermissoesUsuario')) return envelope(true, { permissoes: [844, 845] });
+      if (url.endsWith('/api/balanca/configuracaoCodigo'))
+        return envelope(true, { configuracao: salvo, exemplo: '2001230010003' });
+      if (url.endsWith('/api/balanca/salvarConfiguracaoCodigo'))
+        return envelope(true, { ...(corpo as object), exemplo: 'x' });
+      return envelope(true, []);
+    });
+    tela();
+    expect((await screen.findByTestId('etiqueta-exemplo', {}, { timeout: 8000 })).textContent).toContain(
+      '2 CCCCC 0 PPPPP D',
+    );
+    fireEvent.click(await screen.findByRole('switch', { name: 'Ler etiquetas da balança no PDV' }));
+    fireEvent.change(screen.getByLabelText('Dígitos do valor'), { target: { value: '6' } });
+    // 5 + 6 digits fill the EAN-13's 11: no ignored digit, and the example is rebuilt from the domain's rule.
+    await waitFor(() =>
+      expect(screen.getByTestId('etiqueta-exemplo').textContent).toContain('2 CCCCC PPPPPP D'),
+    );
+    // 1 kg of PLU 123 reads the same in both layouts: 2 00123 001000 3.
+    expect(screen.getByTestId('etiqueta-exemplo').textContent).toContain('2001230010003');
+    fireEvent.change(screen.getByLabelText('Dígitos do código (PLU)'), { target: { value: '6' } });
+    expect(
+      await screen.findByText('Código do produto e valor somam mais de 11 dígitos no EAN-13.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Salvar etiqueta' })).toHaveProperty('disabled', true);
+    fireEvent.change(screen.getByLabelText('Dígitos do código (PLU)'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar etiqueta' }));
+    await waitFor(() =>
+      expect(chamadas.find((c) => c.url.endsWith('/api/balanca/salvarConfiguracaoCodigo'))?.corpo).toEqual({
+        empresa: 'emp1',
+        configuracao: { ...salvo, habilitado: true, tamanhoValor: 6 },
+      }),
+    );
   });
 });

@@ -101,6 +101,9 @@ export const BuscaProduto = memo(function BuscaProduto({
   };
   /** A scale label: the product by its PLU (internal code), the quantity from the weight or the price. */
   const lancarEtiqueta = (codigo: string, config: ConfiguracaoCodigoBalanca) => {
+    // A refused label leaves the box empty (the message names the code): the scanner's next read lands alone,
+    // not appended to the misread one.
+    setBusca('');
     const lido = lerCodigoBalanca(codigo, config);
     if (!lido.ok) return notificar({ tipo: 'error', mensagem: lido.mensagem });
     const plu = String(lido.valor.codigoProduto);
@@ -109,7 +112,6 @@ export const BuscaProduto = memo(function BuscaProduto({
       return notificar({ tipo: 'warning', mensagem: `Produto da balança não encontrado: código ${plu}` });
     const qtd = quantidadeCodigoBalanca(lido.valor, produto.preco);
     if (!qtd.ok) return notificar({ tipo: 'error', mensagem: qtd.mensagem });
-    setBusca('');
     aoEscolher(produto, qtd.valor);
   };
   const escolherPrimeiro = () => {
