@@ -25,6 +25,7 @@ import { rotasRelatoriosEstoque } from './modules/estoque/relatorios.ts';
 import { rotasSugestaoCompra } from './modules/estoque/sugestao-compra.ts';
 import { rotasTransferenciasEstoque } from './modules/estoque/transferencias.routes.ts';
 import { rotasEstoqueCadastros } from './modules/estoque-cadastros/estoque-cadastros.routes.ts';
+import { rotasEtiquetas } from './modules/etiquetas/etiquetas.routes.ts';
 import { moduloFinanceiro } from './modules/financeiro/financeiro.routes.ts';
 import { rotasRelatoriosFinanceiro } from './modules/financeiro/relatorios.routes.ts';
 import { moduloFiscal } from './modules/fiscal/fiscal.routes.ts';
@@ -175,6 +176,7 @@ export async function construirApp({ config, banco, logger, tempo }: OpcoesApp):
   await app.register(rotasFrenteLoja);
   await app.register(rotasImpressao);
   await app.register(rotasBalanca);
+  await app.register(rotasEtiquetas);
   await app.register(moduloFiscal);
   await app.register(rotasFiscalRelatorios);
   invalidarCatalogoEmEscritas(app, app.servicos.catalogoVenda);

@@ -12,7 +12,7 @@ import { ErroNegocio } from '../../lib/envelope.ts';
 import { ehId, novoId } from '../../lib/ids.ts';
 import type { Tempo } from '../../lib/tempo.ts';
 import type { TempoReal } from '../../plugins/tempo-real.ts';
-import { type ModeloResolvido, renderizarBytes, resolverModelo } from './layouts/comandos.ts';
+import { renderizarBytes, resolverModelo } from './layouts/comandos.ts';
 import type { DocumentoImpressao } from './layouts/documento.ts';
 import { layoutProducao, type VendaImpressao } from './layouts/layouts.ts';
 import {
@@ -225,11 +225,13 @@ export class ServicoImpressao {
     const setor = await this.setor(g, terminal.empresaId, setorId, db);
     if (!setor.impressora)
       throw new ErroNegocio(`O setor de impressão ${setor.descricao} não tem impressora configurada.`);
-    const modelo: ModeloResolvido = resolverModelo(
-      setor.impressora.modelo,
-      String(setor.impressora.descricao),
-    );
-    const bytes = nova.conteudo ?? renderizarBytes(nova.documento as DocumentoImpressao, modelo);
+    // Ready bytes go as they are (labels in ZPL/EPL/PPLA, issue 20): only a document needs a receipt model.
+    const bytes =
+      nova.conteudo ??
+      renderizarBytes(
+        nova.documento as DocumentoImpressao,
+        resolverModelo(setor.impressora.modelo, String(setor.impressora.descricao)),
+      );
     if (bytes.length === 0) throw new ErroNegocio('Conteúdo da impressão vazio.');
     if (bytes.length > 2 * 1024 * 1024) throw new ErroNegocio('Conteúdo da impressão grande demais.');
     const conteudo = Buffer.from(bytes).toString('base64');
