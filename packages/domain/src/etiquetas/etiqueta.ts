@@ -29,7 +29,10 @@ export const etiquetaProdutoSchema = z.object({
   codigoBarras: z.string().max(60).optional(),
   /** Shelf life of weighed goods, in days from the packing date (the print date). */
   validadeDias: z.number().int().optional(),
-  promocao: z.object({ preco: z.string().max(20), inicio: dataIso, fim: dataIso }).optional(),
+  /** Promotion price; without an end date the label says only 'Oferta'. */
+  promocao: z
+    .object({ preco: z.string().max(20), inicio: dataIso.optional(), fim: dataIso.optional() })
+    .optional(),
   quantidade: z.number().int().default(1),
 });
 export type EtiquetaProduto = z.input<typeof etiquetaProdutoSchema>;
@@ -73,7 +76,8 @@ export function validarEtiqueta(e: EtiquetaProduto): string | undefined {
     if (!DECIMAL.test(p) || p.startsWith('-') || centavos(p) >= centavos(preco)) {
       return MENSAGENS_ETIQUETA.promocao(d);
     }
-    if (e.promocao.fim < e.promocao.inicio) return MENSAGENS_ETIQUETA.periodoPromocao(d);
+    if (e.promocao.fim && e.promocao.inicio && e.promocao.fim < e.promocao.inicio)
+      return MENSAGENS_ETIQUETA.periodoPromocao(d);
   }
   if (e.codigoBarras !== undefined && e.codigoBarras.trim() !== '') {
     const c = lerCodigoBarras(e.codigoBarras);
@@ -125,7 +129,7 @@ export function textosEtiqueta(e: EtiquetaProduto, data: string): TextosEtiqueta
   };
   if (e.promocao) {
     t.precoDe = `DE ${formatarMoeda(e.preco)} POR`;
-    t.promocao = `Oferta até ${somarDias(e.promocao.fim, 0)}`;
+    t.promocao = e.promocao.fim ? `Oferta até ${somarDias(e.promocao.fim, 0)}` : 'Oferta';
   }
   if (!sufixo && e.conteudo) t.unitario = precoPorUnidade(efetivo, e.conteudo);
   if (e.validadeDias !== undefined) {
