@@ -18,6 +18,7 @@ import { carregarSegredo, Tokens } from './modules/auth/tokens.ts';
 import { rotasBalanca } from './modules/balanca/balanca.routes.ts';
 import { rotasCaixa } from './modules/caixa/caixa.routes.ts';
 import { rotasCallCenter } from './modules/call-center/call-center.routes.ts';
+import { moduloDeliveryApps } from './modules/delivery-apps/delivery-apps.routes.ts';
 import { rotasEnderecos } from './modules/enderecos/enderecos.routes.ts';
 import { moduloEstoque } from './modules/estoque/estoque.routes.ts';
 import { rotasProducao } from './modules/estoque/producao.routes.ts';
@@ -195,6 +196,8 @@ export async function construirApp({ config, banco, logger, tempo }: OpcoesApp):
   await app.register(rotasRelatoriosEventos);
   await app.register(rotasSugestaoCompra);
   await app.register(rotasRelatoriosSalvos);
+  // Called on the root (not registered): it observes the expedition's emits and runs the pollers.
+  await moduloDeliveryApps(app);
 
   if (fs.existsSync(config.webDist)) {
     await app.register(fastifyStatic, {

@@ -17,6 +17,7 @@ export const MODULOS_MIGRACAO = [
   'financeiro',
   'relatorios-vendas',
   'relatorios-salvos',
+  'delivery-apps',
 ] as const;
 
 const raiz = path.resolve(import.meta.dirname, '../../drizzle');

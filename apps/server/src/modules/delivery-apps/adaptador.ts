@@ -1,0 +1,45 @@
+import type { AcaoOD } from '@retaguarda/domain/delivery-apps/index';
+import type { CardapioLoja } from './cardapio.ts';
+
+// The one internal interface every delivery app speaks through. Open Delivery (open-delivery.adaptador.ts) is
+// the first; the marketplace polling model is a second implementation of the same methods, so the service
+// (events stored before acknowledged, deduplicated by id, processed in createdAt order; orders become sales
+// exactly once; our status changes sent back) never knows which app it talks to.
+
+/** An event as the service stores it, whatever the protocol. */
+export interface EventoApp {
+  id: string;
+  pedidoExterno: string;
+  /** The protocol's event type (Open Delivery: CREATED, CONFIRMED, ...). */
+  tipo: string;
+  /** ISO instant the app created it: the processing order. */
+  criadoEm: string;
+  /** The event as received (acknowledged back as it came). */
+  corpo: Record<string, unknown>;
+}
+
+/** An answer of the app that is not a success: the status and a pt-BR description. */
+export class ErroApp extends Error {
+  override name = 'ErroApp';
+  constructor(
+    readonly status: number,
+    mensagem: string,
+  ) {
+    super(mensagem);
+  }
+}
+
+export interface AdaptadorDelivery {
+  /** Events not yet acknowledged (an empty list when the app has none). */
+  buscarEventos(): Promise<EventoApp[]>;
+  /** Acknowledges events already stored, including the ones the service does not use. */
+  reconhecer(eventos: readonly EventoApp[]): Promise<void>;
+  /** The order's raw text: the service parses it, so a malformed one is kept and shown, never lost. */
+  buscarPedido(pedidoExterno: string): Promise<string>;
+  /** A status action on the order (confirm, preparing, ..., deny cancellation). */
+  enviarAcao(pedidoExterno: string, acao: AcaoOD, corpo?: unknown): Promise<void>;
+  /** Whether a webhook call is the app's (signature over the raw body with the client secret). */
+  webhookAutentico(corpoBruto: string, assinatura: string | undefined): boolean;
+  /** The store's menu in the protocol's shape (Open Delivery GET /merchant). */
+  cardapio(loja: CardapioLoja): unknown;
+}
