@@ -27,6 +27,9 @@ const PUBLICAS = new Set([
   'POST /api/alterarSenha',
   'GET /api/health',
   'GET /config.json',
+  // Delivery apps (issue 20): the app's signed webhook and the store's menu it reads (docs/SEGURANCA.md).
+  'POST /api/deliveryApps/od/newEvent',
+  'GET /api/deliveryApps/od/:id/v1/merchant',
 ]);
 const ehDocumentacao = (caminho: string) => caminho === '/api/docs' || caminho.startsWith('/api/docs/');
 
