@@ -249,6 +249,24 @@ describe('orders become delivery sales', () => {
     ]);
   });
 
+  it('an app dearer than our prices: no surcharge, the prepaid payment is the sale balance and the order is accepted', async () => {
+    const [p1] = produtos as [(typeof produtos)[0]];
+    const orderId = sim.criarPedido({
+      items: [{ externalCode: p1.id, name: p1.nome, quantity: 1, unitPrice: p1.preco + 3 }],
+      deliveryFee: 4,
+    });
+    await pollar();
+    const p = await doPedido(orderId);
+    expect(p?.total).toBe((p1.preco + 7).toFixed(2));
+    dados(await loja.post(`/api/deliveryApps/pedidos/${p?._id}/decisao`, { acao: 'aceitar' }));
+    const venda = dados(await loja.get(`/api/venda/${p?.venda}`));
+    expect(venda.total).toBe((p1.preco + 4).toFixed(2));
+    expect(venda.totalPago).toBe(venda.total);
+    await deliveryDoApp(t.app)?.ocioso();
+    expect(acoesDo(orderId)).toEqual(['confirm']);
+    await pollar();
+  });
+
   it('refusing an order asks the app to cancel it and deletes our unsent sale', async () => {
     const [p1] = produtos as [(typeof produtos)[0]];
     const orderId = sim.criarPedido({

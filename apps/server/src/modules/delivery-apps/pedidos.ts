@@ -308,13 +308,17 @@ export class ServicoPedidosApp {
           const forma = [...cat.formasPagamento.values()].find((f) => f.tipo === TIPO_PAGAMENTO.appTerceiros);
           if (!forma) throw new ErroNegocio('A loja não tem forma de pagamento "App de Terceiros" (92).');
           if (reg.venda.pagamentos.some((x) => x._id === pagamentoId)) return { reg };
+          // Never more than the sale's balance: an app dearer than our prices (no surcharge on our side)
+          // would otherwise leave change on a payment type that gives none.
+          const saldo = lerDinheiro(reg.venda.total) - lerDinheiro(reg.venda.totalPago);
+          if (saldo <= 0) return { reg };
           return {
             reg: {
               ...reg,
               venda: lancarPagamento(reg.venda, {
                 _id: pagamentoId,
                 formaPagamento: forma,
-                valorPago: escreverDinheiro(total),
+                valorPago: escreverDinheiro(Math.min(total, saldo)),
                 operador: ctx.operador,
                 data: ctx.agora,
                 terminal: null,
