@@ -2,7 +2,8 @@
 // BENCH_LOJAS stores (10) over BENCH_DIAS days (365) with the generator of `npm run seed:vendas`
 // (apps/server/src/seed/seed-vendas.ts: the report aggregates drained by their own outbox function after each
 // batch), then, through the HTTP API as the screens ask, for the last full month of every store:
-// 1. every report summary (aim p99 < 1 s), the dashboard (< 500 ms) and a detail page of 50 sales (< 300 ms),
+// 1. every report summary (aim p99 < 1 s), the dashboard (< 500 ms) and a detail page of 50 sales (< 300 ms,
+//    relatorioVendaDetalhe),
 //    each side by side with the same figures computed by a plain GROUP BY over the raw rows (the ratio the
 //    aggregates buy), and the month's totals of both compared (they must be equal);
 // 2. the counter sale sent whole (bench/venda-balcao.bench.ts 'inteira', 50 terminals) with the aggregates kept
@@ -290,13 +291,26 @@ try {
   const dash = await rota('dashboardVendas', { filtro, hoje: dataFim });
   const dashCru = await bruto(dashboardBruto);
   const { resposta: _d, ...dashboard } = dash as { resposta?: unknown };
-  // Detail: a page of 50 raw sales, the first and one deep in the month.
-  const detalhe1 = await rota('relatorioVenda', { filtro, agrupar: 'dia', pagina: 1 });
-  const detalheFundo = await rota('relatorioVenda', { filtro, agrupar: 'dia', pagina: 200 });
+  // Detail (relatorioVendaDetalhe): a page of 50 raw sales, the first and one deep in the month (the cursor of the
+  // sale 9,950 rows in, as the screen reaches it after 199 pages); beside, the same page by limit/offset and the
+  // count(*) of the month the old detail paid on every page.
+  const [fundo] = await consultar(
+    db,
+    sql`select v.id, coalesce(v.encerrada_em, v.data)::text as instante from venda v where ${noMes}
+         order by coalesce(v.encerrada_em, v.data), v.id limit 1 offset 9949`,
+  );
+  const detalhe1 = await rota('relatorioVendaDetalhe', { filtro });
+  const detalheFundo = fundo
+    ? await rota('relatorioVendaDetalhe', {
+        filtro,
+        apos: { instante: String(fundo.instante), id: String(fundo.id) },
+      })
+    : { ausente: true as const };
   const detalheCru = await bruto([
     sql`select v.id, v.numero, v.total from venda v where ${noMes}
-         order by coalesce(v.encerrada_em, v.data) desc, v.id limit 50 offset 9950`,
+         order by coalesce(v.encerrada_em, v.data), v.id limit 50 offset 9950`,
   ]);
+  const contagemMes = await bruto([sql`select count(*) from venda v where ${noMes}`]);
 
   // The month's totals: the API's (from the aggregates) against the raw rows'.
   const [cruTotais] = await consultar(
@@ -391,6 +405,7 @@ try {
         pagina1: (({ resposta: _x, ...f }) => f)(detalhe1 as { resposta?: unknown }),
         pagina200: (({ resposta: _x, ...f }) => f)(detalheFundo as { resposta?: unknown }),
         cruOffset9950: detalheCru,
+        contagemDoMes: contagemMes,
       },
       confere,
       balcao,
