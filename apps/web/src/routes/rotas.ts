@@ -95,6 +95,23 @@ const telaRelatorioVendaFranquia: CarregarTela = () =>
 // Scale item files of issue 20 (apps/web/src/features/balanca).
 const telaBalanca: CarregarTela = () =>
   import('../features/balanca/balanca-page.tsx').then((m) => ({ Component: m.BalancaPage }));
+// Shelf and product labels of issue 20 (apps/web/src/features/etiquetas).
+const telaEtiquetas: CarregarTela = () =>
+  import('../features/etiquetas/etiquetas-page.tsx').then((m) => ({ Component: m.EtiquetasPage }));
+
+// Delivery-app screens of issue 20 (apps/web/src/features/delivery-apps).
+const telaAppSistema: CarregarTela = () =>
+  import('../features/delivery-apps/app-sistema-page.tsx').then((m) => ({ Component: m.AppSistemaPage }));
+const telaAppTerceiros: CarregarTela = () =>
+  import('../features/delivery-apps/app-terceiros-page.tsx').then((m) => ({ Component: m.AppTerceirosPage }));
+const telaAppTerceirosCadastro: CarregarTela = () =>
+  import('../features/delivery-apps/app-terceiros-cadastro-page.tsx').then((m) => ({
+    Component: m.AppTerceirosCadastroPage,
+  }));
+const telaIntegracaoDelivery: CarregarTela = () =>
+  import('../features/delivery-apps/integracao-delivery-page.tsx').then((m) => ({
+    Component: m.IntegracaoDeliveryPage,
+  }));
 
 // Fiscal screens of issue 7 (apps/web/src/features/fiscal).
 const telaEmissaoNotaFiscal: CarregarTela = () =>
@@ -304,7 +321,7 @@ export const ROTAS: readonly DefinicaoRota[] = [
   ]),
   ...area('Outros', [
     ['conversaoTotem', 'Conversão Totem'],
-    ['gerenciarEtiquetas', 'Gerenciar Etiquetas'],
+    ['gerenciarEtiquetas', 'Gerenciar Etiquetas', telaEtiquetas],
     ['criarCardapio', 'Criar Cardápio', RECURSO],
     ['balanca', 'Balança', telaBalanca],
     ['qrCode', 'QR Code (App Garçom)'],
@@ -378,10 +395,10 @@ export const ROTAS: readonly DefinicaoRota[] = [
     ['calendarioPagamento', 'Calendário de Pagamento', telaCalendarioFinanceiro],
   ]),
   ...area('Integrações', [
-    ['appSistema', 'App Sistema'],
-    ['appTerceiros', 'App Terceiros'],
-    ['appTerceirosCadastro', 'App Terceiros Cadastro'],
-    ['appIntegracaoDelivery', 'Integração Delivery'],
+    ['appSistema', 'App Sistema', telaAppSistema],
+    ['appTerceiros', 'App Terceiros', telaAppTerceiros],
+    ['appTerceirosCadastro', 'App Terceiros Cadastro', telaAppTerceirosCadastro],
+    ['appIntegracaoDelivery', 'Integração Delivery', telaIntegracaoDelivery],
   ]),
   ...area('Relatórios', [
     ['listaProdutosVendidos', 'Lista de Produtos Vendidos', telaListaProdutosVendidos],
