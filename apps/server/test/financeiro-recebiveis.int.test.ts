@@ -620,4 +620,47 @@ describe('bulk settlement of a settlement file', () => {
     expect(de2.resumo).toMatchObject({ novas: 0, baixadas: 0 });
     expect(await foto(db)).toEqual(antes);
   });
+
+  it("the calendar's and the DRE's daily sums are the titles' own after every write (settle, cancel, move)", async () => {
+    const db = t.banco.db;
+    // Writes the triggers must follow: a settled title cancelled, an open one moved to another day and value.
+    await db.execute(
+      sql`update financeiro_titulo set status = ${STATUS_TITULO.cancelado}
+           where id = (select id from financeiro_titulo where status = ${STATUS_TITULO.pago} order by id limit 1)`,
+    );
+    await db.execute(
+      sql`update financeiro_titulo set vencimento = vencimento + 3, valor = valor + 1, valor_pago = 0.5
+           where id = (select id from financeiro_titulo where status = ${STATUS_TITULO.aberto} order by id limit 1)`,
+    );
+    const calendario = (origem: 'gatilho' | 'titulos') =>
+      consultar(
+        db,
+        origem === 'gatilho'
+          ? sql`select grupo_empresarial_id, empresa_id, tipo, vencimento::text as dia, operadora_id, quantidade,
+                       bruto::text as bruto, taxa::text as taxa, realizado::text as realizado
+                  from financeiro_calendario_dia where quantidade <> 0 order by 1, 2, 3, 4, 5`
+          : sql`select grupo_empresarial_id, empresa_id, tipo, vencimento::text as dia,
+                       coalesce(operadora_id, '') as operadora_id, count(*)::int as quantidade,
+                       sum(valor)::numeric(18, 2)::text as bruto, sum(taxa)::numeric(18, 2)::text as taxa,
+                       sum(case when valor_pago = 0 then 0
+                                else valor_pago - round(taxa * valor_pago / valor, 2) end)::numeric(18, 2)::text
+                         as realizado
+                  from financeiro_titulo where status <> ${STATUS_TITULO.cancelado}
+                 group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`,
+      );
+    const doGatilho = await calendario('gatilho');
+    expect(doGatilho.length).toBeGreaterThan(0);
+    expect(doGatilho).toEqual(await calendario('titulos'));
+    const dre = (origem: 'gatilho' | 'titulos') =>
+      consultar(
+        db,
+        origem === 'gatilho'
+          ? sql`select dia::text as dia, empresa_id, plano_conta_id as plano, valor::text as valor
+                  from financeiro_dre_dia where regime = 1 and valor <> 0 order by 1, 2, 3`
+          : sql`select p.dia::text as dia, p.empresa as empresa_id, p.plano, sum(p.valor)::numeric(18, 2)::text as valor
+                  from financeiro_titulo t cross join lateral financeiro_dre_titulo_partes(t, 1) p
+                 group by 1, 2, 3 having sum(p.valor) <> 0 order by 1, 2, 3`,
+      );
+    expect(await dre('gatilho')).toEqual(await dre('titulos'));
+  });
 });

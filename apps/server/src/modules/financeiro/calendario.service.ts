@@ -21,9 +21,9 @@ import { consultar, arrayTexto as textos } from '../../db/consultar.ts';
 
 // The receivables / payables calendar (issue 18, calendarioRecebimento and calendarioPagamento): per day of a
 // month, what each acquirer will pay (card receivables, gross − fee = net) or what the group must pay, and how
-// much of it was already settled. One grouped read over the titles' (group, store, type, due date) index; the
-// net realised of a card receivable is its settled principal less the fee in proportion, as the settlement
-// posted it (taxaProporcional), summed in SQL to the cent per title.
+// much of it was already settled. The month reads the per-day sums the titles' triggers keep; the net realised of
+// a card receivable is its settled principal less the fee in proportion, as the settlement posted it
+// (taxaProporcional), summed in SQL to the cent per title. A day's titles are read from the titles' index.
 
 interface Acumulado {
   quantidade: number;
@@ -66,19 +66,20 @@ export async function consultarCalendario(
   const [ano, mes] = c.mes.split('-').map(Number) as [number, number];
   const de = `${c.mes}-01`;
   const ate = `${c.mes}-${String(diasDoMes(ano, mes)).padStart(2, '0')}`;
+  // The daily sums the titles' triggers keep (financeiro_calendario_dia, migration drizzle/financeiro/0006): a
+  // month of 10 stores is ~300 rows whatever the number of titles. A day whose titles all went away reads as absent.
   const linhas = await consultar(
     db,
     sql`select s.vencimento::text as dia, s.operadora_id, op.descricao as operadora, s.quantidade,
                s.bruto::text as bruto, s.taxa::text as taxa, s.realizado::text as realizado
-          from (select t.vencimento, t.operadora_id, count(*)::int as quantidade, sum(t.valor) as bruto,
-                       sum(t.taxa) as taxa,
-                       sum(case when t.valor_pago = 0 then 0
-                                else t.valor_pago - round(t.taxa * t.valor_pago / t.valor, 2) end) as realizado
-                  from financeiro_titulo t
-                 where t.grupo_empresarial_id = ${grupo} and t.empresa_id = any(${textos(empresas)})
-                   and ${filtroVisao(c.visao)} and t.vencimento between ${de}::date and ${ate}::date
-                   and t.status <> ${STATUS_TITULO.cancelado}
-                 group by t.vencimento, t.operadora_id) s
+          from (select c.vencimento, nullif(c.operadora_id, '') as operadora_id, sum(c.quantidade)::int as quantidade,
+                       sum(c.bruto) as bruto, sum(c.taxa) as taxa, sum(c.realizado) as realizado
+                  from financeiro_calendario_dia c
+                 where c.grupo_empresarial_id = ${grupo} and c.empresa_id = any(${textos(empresas)})
+                   and ${c.visao === 'receber' ? sql`c.tipo = 'receber' and c.operadora_id <> ''` : sql`c.tipo = 'pagar'`}
+                   and c.vencimento between ${de}::date and ${ate}::date
+                 group by c.vencimento, c.operadora_id
+                having sum(c.quantidade) <> 0) s
           left join operadora op on op.id = s.operadora_id
          order by s.vencimento, op.descricao nulls first`,
   );
