@@ -9,6 +9,7 @@
 // balance of the account is checked at the end.
 // Files: 1% of the titles never paid, 1% paid 0.10 short, 1% unknown lines, 1% a day late.
 // Run: npx tsx bench/financeiro-extrato.bench.ts   (BENCH_LINHAS, BENCH_LINHAS_ANTIGO to change the sizes)
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { CABECALHO_EXTRATO } from '@retaguarda/domain';
 import type { RespostaImportacaoExtrato } from '@retaguarda/domain/financeiro/calendario-recebimento';
@@ -147,7 +148,26 @@ const login = await app.inject({
   payload: { email: 'financeiro@exemplo.com.br', senha: sha256Hex('financeiro123'), grupoEmpresarial: grupo },
 });
 const token = (login.json() as { data: { token: string } }).data.token;
+/**
+ * CPU seconds spent so far by this process (the app: parse, match) and by the PostgreSQL backends of the bench's
+ * database (read from /proc, same machine): on a loaded machine the wall time is a floor, the CPU time is the cost.
+ */
+async function cpu(): Promise<{ node: number; banco: number }> {
+  const pids = await admin.query('select pid from pg_stat_activity where datname = $1', [nome]);
+  let ticks = 0;
+  for (const r of pids.rows as { pid: number }[]) {
+    try {
+      const campos = readFileSync(`/proc/${r.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(campos[11]) + Number(campos[12]); // utime, stime (fields 14 and 15)
+    } catch {
+      // not readable (another machine): no CPU figure
+    }
+  }
+  const u = process.cpuUsage();
+  return { node: (u.user + u.system) / 1e6, banco: ticks / 100 };
+}
 async function importarHttp(entrada: Entrada) {
+  const c0 = await cpu();
   const t = performance.now();
   const resposta = await app.inject({
     method: 'POST',
@@ -158,7 +178,12 @@ async function importarHttp(entrada: Entrada) {
   const ms = Math.round(performance.now() - t);
   const corpo = resposta.json() as { valido: boolean; data: RespostaImportacaoExtrato };
   if (!corpo.valido) throw new Error(resposta.body.slice(0, 500));
-  return { ms, r: corpo.data };
+  const c1 = await cpu();
+  const cpuS = {
+    node: Math.round((c1.node - c0.node) * 10) / 10,
+    banco: Math.round((c1.banco - c0.banco) * 10) / 10,
+  };
+  return { ms, r: corpo.data, cpuS };
 }
 passo(`bulk path, ${LINHAS} lines through HTTP`);
 const novo = await importarHttp(grande.entrada);
@@ -204,8 +229,9 @@ console.log(
     msParaCarregarDados: carga,
     porTituloAntigo: antigoF,
     emLoteMesmoTamanho: pequenoF,
-    emLoteArquivoGrande: { ...novoF, viaHttp: true, objetivoMs: 10_000 },
+    emLoteArquivoGrande: { ...novoF, viaHttp: true, objetivoMs: 10_000, cpuS: novo.cpuS },
     reimportacaoMesmoArquivoMs: repetido.ms,
+    reimportacaoCpuS: repetido.cpuS,
     razaoPorLinhaAntigoSobreLote: Math.round((antigoF.msPor1000Linhas / novoF.msPor1000Linhas) * 10) / 10,
     razaoMesmoTamanho: Math.round((velho.ms / pequeno.ms) * 10) / 10,
     movimentosNaConta: Object.fromEntries(movimentos.map((m) => [String(m.origem_tipo), Number(m.n)])),
