@@ -267,6 +267,36 @@ describe('orders become delivery sales', () => {
     await pollar();
   });
 
+  it('with automatic acceptance the order is confirmed as it arrives; an update without secret keeps the stored one', async () => {
+    const c = sim.credenciais;
+    const corpo = {
+      empresa: loja.empresa,
+      app: 6,
+      merchantId: c.merchantId,
+      appIdExterno: c.appId,
+      baseUrl: sim.url,
+      clientId: c.clientId,
+    };
+    try {
+      dados(
+        await loja.put(`/api/deliveryApps/integracoes/${integracao}`, { ...corpo, aceiteAutomatico: true }),
+      );
+      const [p1] = produtos as [(typeof produtos)[0]];
+      const orderId = sim.criarPedido({
+        items: [{ externalCode: p1.id, name: p1.nome, quantity: 1, unitPrice: p1.preco }],
+      });
+      await pollar();
+      await deliveryDoApp(t.app)?.ocioso();
+      expect(await doPedido(orderId)).toMatchObject({ situacao: 'aceito', estadoApp: 'CONFIRMED' });
+      expect(acoesDo(orderId)).toEqual(['confirm']);
+      await pollar();
+    } finally {
+      dados(
+        await loja.put(`/api/deliveryApps/integracoes/${integracao}`, { ...corpo, aceiteAutomatico: false }),
+      );
+    }
+  });
+
   it('refusing an order asks the app to cancel it and deletes our unsent sale', async () => {
     const [p1] = produtos as [(typeof produtos)[0]];
     const orderId = sim.criarPedido({

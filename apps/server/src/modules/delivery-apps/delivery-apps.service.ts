@@ -327,13 +327,19 @@ export class ServicoDeliveryApps {
   private async processarPendentes(i: Integracao): Promise<void> {
     const pendentes = await consultar(
       this.db,
-      sql`select evento_id, pedido_externo, tipo, corpo from delivery_evento
+      sql`select evento_id, pedido_externo, tipo from delivery_evento
           where integracao_id = ${i.id} and processado_em is null order by criado_em, recebido_em, evento_id`,
     );
     const adaptador = this.adaptador(i);
     for (const ev of pendentes) {
       try {
-        await this.processarEvento(i, adaptador, ev.pedido_externo as string, ev.tipo as string, ev.corpo);
+        await this.processarEvento(
+          i,
+          adaptador,
+          ev.evento_id as string,
+          ev.pedido_externo as string,
+          ev.tipo as string,
+        );
       } catch (erro) {
         // The app or the database failed: the event stays pending and is tried again on the next run.
         await this.registrarErro(i, erro);
@@ -350,13 +356,13 @@ export class ServicoDeliveryApps {
   private async processarEvento(
     i: Integracao,
     adaptador: AdaptadorDelivery,
+    eventoId: string,
     pedidoExterno: string,
     tipo: string,
-    corpo: unknown,
   ): Promise<void> {
     if (tipo === 'CREATED') {
       const texto = await adaptador.buscarPedido(pedidoExterno);
-      await this.pedidos.receber(i, pedidoExterno, texto, adaptador);
+      await this.pedidos.receber(i, pedidoExterno, texto, adaptador, eventoId);
       return;
     }
     const l = await consultarUm(
@@ -369,7 +375,6 @@ export class ServicoDeliveryApps {
     const novo = estadoDoEvento(tipo, atual);
     if (!novo || novo === atual) return;
     const situacao = novo === 'CANCELLED' ? 'cancelado' : (l.situacao as string);
-    void corpo;
     await consultar(
       this.db,
       sql`update delivery_pedido set estado_app = ${novo}, situacao = ${situacao},

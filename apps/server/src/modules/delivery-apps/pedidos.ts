@@ -18,8 +18,9 @@ import {
   type PedidoOD,
   pedidoODSchema,
 } from '@retaguarda/domain/delivery-apps/index';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Servicos } from '../../app.ts';
+import type { Db } from '../../db/client.ts';
 import { consultar, consultarUm } from '../../db/consultar.ts';
 import { ErroNegocio } from '../../lib/envelope.ts';
 import type { Contexto, ServicoVendas, VendaResposta } from '../vendas/vendas.service.ts';
@@ -115,14 +116,13 @@ export class ServicoPedidosApp {
   }
 
   /** Our product for an app item code: the remembered mapping, else a product of ours with that id. */
-  private async produtos(i: IntegracaoLida, pedido: PedidoOD): Promise<(codigo: string) => string | null> {
+  private async produtos(i: IntegracaoLida): Promise<(codigo: string) => string | null> {
     const mapas = await consultar(
       this.db,
       sql`select codigo_externo, produto_id from delivery_item_mapa where integracao_id = ${i.id}`,
     );
     const mapa = new Map(mapas.map((m) => [m.codigo_externo as string, m.produto_id as string]));
     const cat = await this.vendas.catalogo.daLoja(i.grupo, i.empresa);
-    void pedido;
     return (codigo) => mapa.get(codigo) ?? (cat.produtos.has(codigo) ? codigo : null);
   }
 
@@ -135,6 +135,7 @@ export class ServicoPedidosApp {
     pedidoExterno: string,
     texto: string,
     adaptador: AdaptadorDelivery,
+    eventoId?: string,
   ): Promise<void> {
     const ja = await consultarUm(
       this.db,
@@ -149,9 +150,9 @@ export class ServicoPedidosApp {
         i,
         pedidoExterno,
         MOTIVOS_ATENCAO.jsonInvalido((erro as Error).message.slice(0, 120)),
-        {
-          bruto: texto.slice(0, 20_000),
-        },
+        { bruto: texto.slice(0, 20_000) },
+        [],
+        eventoId,
       );
       return;
     }
@@ -163,15 +164,24 @@ export class ServicoPedidosApp {
         pedidoExterno,
         MOTIVOS_ATENCAO.formatoInvalido(`${p?.path.join('.') || 'pedido'}: ${p?.message ?? ''}`),
         json,
+        [],
+        eventoId,
       );
       return;
     }
     const pedido = lido.data;
     if (pedido.merchant.id !== i.merchantId) {
-      await this.atencao(i, pedidoExterno, MOTIVOS_ATENCAO.lojaNaoMapeada(pedido.merchant.id), json);
+      await this.atencao(
+        i,
+        pedidoExterno,
+        MOTIVOS_ATENCAO.lojaNaoMapeada(pedido.merchant.id),
+        json,
+        [],
+        eventoId,
+      );
       return;
     }
-    await this.criarDoPedido(i, pedidoExterno, pedido, json, adaptador, null);
+    await this.criarDoPedido(i, pedidoExterno, pedido, json, adaptador, null, eventoId);
   }
 
   /** Maps and creates; `pedidoId` is the row of an order that needed attention and is being retried. */
@@ -182,10 +192,11 @@ export class ServicoPedidosApp {
     json: unknown,
     adaptador: AdaptadorDelivery,
     pedidoId: string | null,
+    eventoId?: string,
   ): Promise<void> {
-    const m = mapearPedido(pedido, await this.produtos(i, pedido));
+    const m = mapearPedido(pedido, await this.produtos(i));
     if (!m.ok) {
-      await this.atencao(i, pedidoExterno, m.motivo, json, m.itensSemProduto);
+      await this.atencao(i, pedidoExterno, m.motivo, json, m.itensSemProduto, eventoId);
       return;
     }
     let venda: VendaResposta;
@@ -193,12 +204,13 @@ export class ServicoPedidosApp {
       venda = await this.criarVenda(i, pedidoExterno, m.pedido);
     } catch (erro) {
       if (!(erro instanceof ErroNegocio)) throw erro;
-      await this.atencao(i, pedidoExterno, MOTIVOS_ATENCAO.vendaRecusada(erro.message), json);
+      await this.atencao(i, pedidoExterno, MOTIVOS_ATENCAO.vendaRecusada(erro.message), json, [], eventoId);
       return;
     }
     const id = pedidoId ?? idDerivado('pedido', i.id, pedidoExterno);
-    await consultar(
-      this.db,
+    await this.gravarComEvento(
+      i,
+      eventoId,
       sql`insert into delivery_pedido (id, grupo_empresarial_id, integracao_id, empresa_id, app, pedido_externo,
             identificacao, situacao, estado_app, pedido, mapeado, venda_id, total, itens_sem_produto)
           values (${id}, ${i.grupo}, ${i.id}, ${i.empresa}, ${i.app}, ${pedidoExterno}, ${m.pedido.identificacao},
@@ -218,9 +230,11 @@ export class ServicoPedidosApp {
     motivo: string,
     pedido: unknown,
     itensSemProduto: { codigo: string; nome: string }[] = [],
+    eventoId?: string,
   ): Promise<void> {
-    await consultar(
-      this.db,
+    await this.gravarComEvento(
+      i,
+      eventoId,
       sql`insert into delivery_pedido (id, grupo_empresarial_id, integracao_id, empresa_id, app, pedido_externo,
             situacao, estado_app, motivo, itens_sem_produto, pedido)
           values (${idDerivado('pedido', i.id, pedidoExterno)}, ${i.grupo}, ${i.id}, ${i.empresa}, ${i.app},
@@ -230,6 +244,27 @@ export class ServicoPedidosApp {
             itens_sem_produto = excluded.itens_sem_produto, updated_at = now()
           where delivery_pedido.situacao = 'atencao'`,
     );
+  }
+
+  /** The order's row and, when it came from an event, that event marked processed: one transaction. */
+  private async gravarComEvento(
+    i: IntegracaoLida,
+    eventoId: string | undefined,
+    consulta: SQL,
+  ): Promise<void> {
+    if (!eventoId) {
+      await consultar(this.db, consulta);
+      return;
+    }
+    await this.db.transaction(async (transacao) => {
+      const tx = transacao as unknown as Db;
+      await consultar(tx, consulta);
+      await consultar(
+        tx,
+        sql`update delivery_evento set processado_em = now()
+            where integracao_id = ${i.id} and evento_id = ${eventoId}`,
+      );
+    });
   }
 
   /**
