@@ -406,6 +406,76 @@ describe('webhook', () => {
   });
 });
 
+describe('load with lost acknowledgments', () => {
+  it('30 orders while the app drops 20% of the acknowledgments: 30 sales, none lost or twice', async () => {
+    const [p1, p2] = produtos as [(typeof produtos)[0], (typeof produtos)[0]];
+    const antes = await vendasApp();
+    const ids: string[] = [];
+    sim.config.perdaAck = 0.2;
+    try {
+      for (let k = 0; k < 30; k++)
+        ids.push(
+          sim.criarPedido({
+            items: [{ externalCode: (k % 2 ? p1 : p2).id, name: 'x', quantity: 1 + (k % 3), unitPrice: 10 }],
+          }),
+        );
+      for (let volta = 0; volta < 20 && sim.pendentes() > 0; volta++) await pollar();
+    } finally {
+      sim.config.perdaAck = 0;
+    }
+    await pollar();
+    expect(sim.pendentes()).toBe(0);
+    expect(sim.acksPerdidos).toBeGreaterThan(0);
+    expect(await vendasApp()).toBe(antes + 30);
+    const l = await consultar(
+      t.banco.db,
+      sql`select count(*)::int as n, count(distinct venda_id)::int as vendas from delivery_pedido
+          where pedido_externo = any(${`{${ids.join(',')}}`}::text[])`,
+    );
+    expect(l[0]).toEqual({ n: 30, vendas: 30 });
+  });
+});
+
+describe('webhook from the simulator to a listening server', () => {
+  it('the app posts a signed event as it happens and the order arrives without polling', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const endereco = t.app.server.address();
+    const porta = typeof endereco === 'object' && endereco ? endereco.port : 0;
+    sim.config.webhookUrl = `http://127.0.0.1:${porta}/api/deliveryApps/od/newEvent`;
+    try {
+      const [p1] = produtos as [(typeof produtos)[0]];
+      const corpo = JSON.stringify({
+        eventId: crypto.randomUUID(),
+        eventType: 'CONCLUDED',
+        orderId: crypto.randomUUID(),
+        orderURL: 'http://x',
+        createdAt: new Date().toISOString(),
+      });
+      expect(await sim.enviarWebhook({ ...JSON.parse(corpo), reconhecido: false }, 'segredo-falso')).toBe(
+        403,
+      );
+      const orderId = sim.criarPedido({
+        items: [{ externalCode: p1.id, name: p1.nome, quantity: 1, unitPrice: p1.preco }],
+      });
+      let p: Registro | undefined;
+      for (let k = 0; k < 50 && !p; k++) {
+        await new Promise((ok) => setTimeout(ok, 100));
+        p = await doPedido(orderId);
+      }
+      expect(p).toMatchObject({ situacao: 'aguardando' });
+      const l = await consultarUm(
+        t.banco.db,
+        sql`select origem from delivery_evento where pedido_externo = ${orderId}`,
+      );
+      expect(l?.origem).toBe('webhook');
+    } finally {
+      sim.config.webhookUrl = undefined;
+    }
+    // Acknowledgment does not apply to webhooks: the event also waits in polling, and is recognised by its id.
+    expect(await pollar()).toMatchObject({ novos: 0 });
+  });
+});
+
 describe('orders that need attention', () => {
   it('malformed JSON, another store, an unknown product and a negative price are kept with a reason and create nothing', async () => {
     const [p1] = produtos as [(typeof produtos)[0]];
