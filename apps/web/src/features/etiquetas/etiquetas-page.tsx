@@ -98,7 +98,8 @@ export function EtiquetasPage() {
   // The store's first label printer and terminal by default; the printer's registered format with it.
   useEffect(() => {
     if (!impressoras) return;
-    const primeiro = impressoras.setores[0];
+    // A label printer (ZPL, EPL, PPLA) before a receipt printer (ESC/POS).
+    const primeiro = impressoras.setores.find((s) => s.linguagem !== 'ESCPOS') ?? impressoras.setores[0];
     setSetor((atual) => (impressoras.setores.some((s) => s._id === atual) ? atual : primeiro?._id));
     setTerminal((atual) =>
       impressoras.terminais.some((t) => t._id === atual) ? atual : impressoras.terminais[0]?._id,
@@ -239,14 +240,17 @@ export function EtiquetasPage() {
                 value={setor}
                 onChange={setSetor}
                 placeholder="Nenhum setor com impressora de etiquetas"
-                options={(impressoras?.setores ?? []).map((s) => ({ value: s._id, label: s.descricao }))}
+                options={(impressoras?.setores ?? []).map((s) => ({
+                  value: s._id,
+                  label: `${s.descricao} (${s.nomeLinguagem})`,
+                }))}
               />
             </Form.Item>
             <Form.Item label="Terminal" htmlFor="etiquetas-terminal">
               <Select
                 id="etiquetas-terminal"
                 aria-label="Terminal"
-                style={{ width: 220 }}
+                style={{ width: 200 }}
                 value={terminal}
                 onChange={setTerminal}
                 options={(impressoras?.terminais ?? []).map((t) => ({ value: t._id, label: t.descricao }))}
@@ -256,7 +260,7 @@ export function EtiquetasPage() {
               <Select
                 id="etiquetas-formato"
                 aria-label="Formato"
-                style={{ width: 320 }}
+                style={{ width: 250 }}
                 value={formato}
                 onChange={setFormato}
                 options={formatosEtiqueta.itens.map((f) => ({ value: f.id, label: f.descricao }))}
@@ -431,7 +435,7 @@ export function EtiquetasPage() {
               items={[
                 {
                   key: 'comandos',
-                  label: `Comandos ${previa.comandos.linguagem} enviados à impressora`,
+                  label: `Comandos ${setorEscolhido?.nomeLinguagem ?? previa.comandos.linguagem} enviados à impressora`,
                   children: (
                     <Typography.Paragraph>
                       <pre style={{ maxHeight: 240, overflow: 'auto', margin: 0 }}>

@@ -6,7 +6,7 @@ import {
 } from '@retaguarda/domain/etiquetas/index';
 
 // One label drawn from its layout (dots) as SVG: white paper and black print in both themes, the EAN bars
-// from the GS1 patterns, a Code 128 shown as its text under a hatched band.
+// from the GS1 patterns, a Code 128 shown as its text under a grey hatched band (the printer draws the bars).
 
 const ESCALA = 0.75;
 
@@ -17,7 +17,7 @@ function Elemento({ e }: { e: ElementoEtiqueta }) {
       <text
         x={e.x}
         y={e.y + f.altura}
-        fontSize={f.altura * 1.3}
+        fontSize={f.altura * 1.1}
         fontFamily="Arial, Helvetica, sans-serif"
         fontWeight={e.fonte === 'pequena' ? 400 : 700}
         fill="#000"
@@ -58,7 +58,7 @@ export function PreviaEtiqueta({ layout, titulo }: { layout: LayoutEtiqueta; tit
     >
       <defs>
         <pattern id="hachura" width="6" height="6" patternUnits="userSpaceOnUse">
-          <rect width="3" height="6" fill="#000" />
+          <rect width="3" height="6" fill="#999" />
         </pattern>
       </defs>
       {layout.elementos.map((e) => (
