@@ -1,0 +1,71 @@
+import { formatarDataHora } from '@retaguarda/domain';
+import { PERMISSAO } from '@retaguarda/domain/catalogos/permissoes';
+import type { IntegracaoSaida } from '@retaguarda/domain/delivery-apps/index';
+import { Select } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTemPermissao } from '../auth/empresas-usuario.tsx';
+
+// Pieces the four delivery-app screens share: the permission the server checks on every route, dates in
+// São Paulo, the integration picker and the links between the screens.
+
+/** 'Integrações de Aplicativos' (868): the server asks it in the store of every integration and order. */
+export const PERMISSAO_INTEGRACOES = PERMISSAO.appIntegracaoDeliveryAcessar;
+
+export const dataHora = (iso: string | null | undefined) => (iso ? formatarDataHora(iso) : '—');
+
+/** "iFood · Loja Centro" */
+export const rotuloIntegracao = (i: IntegracaoSaida) => `${i.appNome} · ${i.empresa.descricao}`;
+
+/** Shows its children only when the user holds 868 in `empresa` (the server checks again). */
+export function SePermitido({ empresa, children }: { empresa: string; children: ReactNode }) {
+  return useTemPermissao(empresa, PERMISSAO_INTEGRACOES) ? children : null;
+}
+
+export function SeletorIntegracao({
+  id,
+  integracoes,
+  valor,
+  aoMudar,
+  carregando,
+}: {
+  id: string;
+  integracoes: readonly IntegracaoSaida[];
+  valor: string | undefined;
+  aoMudar: (id: string) => void;
+  carregando?: boolean;
+}) {
+  return (
+    <Select
+      id={id}
+      aria-label="Integração"
+      style={{ minWidth: 320 }}
+      loading={carregando}
+      value={valor}
+      placeholder="Escolha a integração"
+      onChange={aoMudar}
+      options={integracoes.map((i) => ({ value: i._id, label: rotuloIntegracao(i) }))}
+    />
+  );
+}
+
+/** The other delivery-app screens, as links. */
+export function LinksDelivery({ atual }: { atual: string }) {
+  const telas = [
+    ['appSistema', 'Saúde das integrações'],
+    ['appTerceiros', 'Credenciais'],
+    ['appTerceirosCadastro', 'Mapeamento de itens'],
+    ['appIntegracaoDelivery', 'Pedidos'],
+  ] as const;
+  return (
+    <nav aria-label="Telas de delivery" style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+      {telas
+        .filter(([rota]) => rota !== atual)
+        .map(([rota, titulo]) => (
+          <Link key={rota} to={`/${rota}`}>
+            {titulo}
+          </Link>
+        ))}
+    </nav>
+  );
+}
