@@ -20,6 +20,7 @@ const TITULOS = Number(process.env.BENCH_TITULOS ?? 3_000_000);
 const LINHAS = Number(process.env.BENCH_LINHAS ?? 100_000);
 const LOJAS = Number(process.env.BENCH_LOJAS ?? 10);
 const REPETICOES = 100;
+const cargaAntes = os.loadavg().map((n) => n.toFixed(1));
 // A year of sales ending here; the month measured is in its middle (receivables due from every kind of sale).
 const INICIO = '2025-01-01';
 const MES = '2025-08';
@@ -123,6 +124,24 @@ async function medir(url: string, payload: unknown, vezes = REPETICOES) {
 
 const empresas = lojas.map((l) => l.empresa);
 const mes = await medir('/api/financeiro/calendario', { empresas, mes: MES, visao: 'receber' });
+// Before migration financeiro 0006 the month was one grouped read of the titles themselves (the (group, store,
+// type, due date) index, then each title's row): the same query, straight on the database, for comparison.
+const lidoDosTitulos: number[] = [];
+for (let i = 0; i < 10; i++) {
+  const t = performance.now();
+  await db.execute(
+    sql`select t.vencimento, t.operadora_id, count(*)::int as quantidade, sum(t.valor) as bruto, sum(t.taxa) as taxa,
+               sum(case when t.valor_pago = 0 then 0
+                        else t.valor_pago - round(t.taxa * t.valor_pago / t.valor, 2) end) as realizado
+          from financeiro_titulo t
+         where t.grupo_empresarial_id = ${grupo} and t.empresa_id = any(${`{${empresas.join(',')}}`}::text[])
+           and t.tipo = 'receber' and t.operadora_id is not null
+           and t.vencimento between ${`${MES}-01`}::date and ${`${MES}-31`}::date and t.status <> 4
+         group by t.vencimento, t.operadora_id`,
+  );
+  lidoDosTitulos.push(performance.now() - t);
+}
+lidoDosTitulos.sort((a, b) => a - b);
 const titulosNoMes = (mes.corpo as { data: { total: { quantidade: number } } }).data.total.quantidade;
 const dia = await medir(
   '/api/financeiro/calendario/dia',
@@ -195,12 +214,16 @@ await admin.end();
 console.log(
   JSON.stringify({
     bench: 'financeiro-calendario',
-    cargaMaquina: os.loadavg().map((n) => n.toFixed(1)),
+    cargaMaquina: { antes: cargaAntes, depois: os.loadavg().map((n) => n.toFixed(1)) },
     banco: 'postgres',
     titulos: TITULOS,
     lojas: LOJAS,
     msParaCarregarDados: carga,
     calendarioMes10Lojas: { titulosNoMes, p50Ms: mes.p50Ms, p99Ms: mes.p99Ms, objetivoP99Ms: 300 },
+    antesSomaDosTitulos: {
+      medianaMs: Math.round(lidoDosTitulos[5]! * 10) / 10,
+      maximoMs: Math.round(lidoDosTitulos[9]! * 10) / 10,
+    },
     titulosDoDia1Loja: { p50Ms: dia.p50Ms, p99Ms: dia.p99Ms },
     importacao: {
       linhas: linhas.length - 1,

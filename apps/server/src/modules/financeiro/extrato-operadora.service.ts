@@ -146,7 +146,8 @@ export async function importarExtrato(
     return { _id: String(antes?.extrato_id ?? ''), nome: entrada.nome, resumo, divergencias: [], erros };
   }
 
-  // Forecasts: the store's open card receivables of the acquirer around the file's days.
+  // Forecasts: the store's open card receivables of the acquirer around the file's days (the partial index of open
+  // card receivables, migration financeiro 0008: the status is written as a literal so the planner may use it).
   let dataInicial: string | null = null;
   let dataFinal: string | null = null;
   for (const l of novas) {
@@ -164,7 +165,7 @@ export async function importarExtrato(
                   from financeiro_titulo
                  where grupo_empresarial_id = ${op.grupo} and empresa_id = ${empresa}
                    and operadora_id = ${String(operadora.id)} and tipo = 'receber' and origem_tipo = 'pagamento'
-                   and status = ${STATUS_TITULO.aberto}
+                   and status = ${sql.raw(String(STATUS_TITULO.aberto))}
                    and vencimento between ${somarDiasCorridos(dataInicial, -DIAS_ANTES)}::date
                                       and ${somarDiasCorridos(dataFinal, DIAS_DEPOIS)}::date`,
           )
