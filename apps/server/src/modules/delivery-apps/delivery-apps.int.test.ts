@@ -312,7 +312,28 @@ describe('orders become delivery sales', () => {
     );
     expect(acoesDo(orderId)).toEqual(['requestCancellation']);
     await pollar();
-    expect(await doPedido(orderId)).toMatchObject({ situacao: 'cancelado', estadoApp: 'CANCELLED' });
+    expect(await doPedido(orderId)).toMatchObject({
+      situacao: 'cancelado',
+      estadoApp: 'CANCELLED',
+      motivo: 'Sem entregador',
+    });
+    const v = await consultarUm(t.banco.db, sql`select status from venda where id = ${p?.venda}`);
+    expect([60, 61]).toContain(v?.status);
+  });
+
+  it('an order the app cancels before we accept it: our unsent sale is deleted', async () => {
+    const [p1] = produtos as [(typeof produtos)[0]];
+    const orderId = sim.criarPedido({
+      items: [{ externalCode: p1.id, name: p1.nome, quantity: 1, unitPrice: p1.preco }],
+    });
+    await pollar();
+    sim.emitir(orderId, 'CANCELLED', { reason: 'Cliente desistiu', code: 'CONSUMER_CANCELLATION_REQUESTED' });
+    await pollar();
+    const p = await doPedido(orderId);
+    expect(p).toMatchObject({
+      situacao: 'cancelado',
+      motivo: 'Cancelado pelo aplicativo: Cliente desistiu.',
+    });
     const v = await consultarUm(t.banco.db, sql`select status from venda where id = ${p?.venda}`);
     expect([60, 61]).toContain(v?.status);
   });
@@ -347,7 +368,11 @@ describe('cancellation asked by the customer', () => {
     dados(await loja.post(`/api/deliveryApps/pedidos/${p?._id}/cancelamento`, { acao: 'aceitar' }));
     expect(sim.estado(orderId)).toBe('CANCELLED');
     await pollar();
-    expect(await doPedido(orderId)).toMatchObject({ situacao: 'cancelado', estadoApp: 'CANCELLED' });
+    expect(await doPedido(orderId)).toMatchObject({
+      situacao: 'cancelado',
+      estadoApp: 'CANCELLED',
+      motivo: expect.stringMatching(/cancele-a no PDV/),
+    });
     expect(acoesDo(orderId)).toEqual(['confirm', 'denyCancellation', 'acceptCancellation']);
 
     // Nothing to answer any more: our route refuses, and the app refuses an action out of turn with 422.

@@ -327,7 +327,7 @@ export class ServicoDeliveryApps {
   private async processarPendentes(i: Integracao): Promise<void> {
     const pendentes = await consultar(
       this.db,
-      sql`select evento_id, pedido_externo, tipo from delivery_evento
+      sql`select evento_id, pedido_externo, tipo, corpo from delivery_evento
           where integracao_id = ${i.id} and processado_em is null order by criado_em, recebido_em, evento_id`,
     );
     const adaptador = this.adaptador(i);
@@ -339,6 +339,7 @@ export class ServicoDeliveryApps {
           ev.evento_id as string,
           ev.pedido_externo as string,
           ev.tipo as string,
+          ev.corpo,
         );
       } catch (erro) {
         // The app or the database failed: the event stays pending and is tried again on the next run.
@@ -359,6 +360,7 @@ export class ServicoDeliveryApps {
     eventoId: string,
     pedidoExterno: string,
     tipo: string,
+    corpo: unknown,
   ): Promise<void> {
     if (tipo === 'CREATED') {
       const texto = await adaptador.buscarPedido(pedidoExterno);
@@ -373,8 +375,14 @@ export class ServicoDeliveryApps {
     if (!l) return;
     const atual = l.estado_app as EstadoPedidoOD;
     const novo = estadoDoEvento(tipo, atual);
+    if (novo === 'CANCELLED') {
+      if (l.situacao === 'cancelado') return;
+      const motivo = (corpo as { metadata?: { reason?: unknown } } | null)?.metadata?.reason;
+      await this.pedidos.canceladoPeloApp(i, l.id as string, typeof motivo === 'string' ? motivo : '');
+      return;
+    }
     if (!novo || novo === atual) return;
-    const situacao = novo === 'CANCELLED' ? 'cancelado' : (l.situacao as string);
+    const situacao = l.situacao as string;
     await consultar(
       this.db,
       sql`update delivery_pedido set estado_app = ${novo}, situacao = ${situacao},

@@ -405,6 +405,29 @@ export class ServicoPedidosApp {
   }
 
   /**
+   * The app cancelled the order. Not yet accepted: our sale (never sent to the kitchen, unpaid) is deleted.
+   * Accepted: the sale is the kitchen's and maybe paid, so cancelling it is the store's decision (a supervisor
+   * on the POS); the order says so.
+   */
+  async canceladoPeloApp(i: IntegracaoLida, pedidoId: string, razao: string): Promise<void> {
+    const p = await this.pedido(pedidoId);
+    if (!p) return;
+    let motivo = `Cancelado pelo aplicativo${razao ? `: ${razao}` : ''}.`;
+    if (p.vendaId && p.situacao === 'aguardando') {
+      const ctx = contextoIntegracao(this.servicos, i);
+      await this.vendas.deletarVenda(ctx, p.vendaId, { motivo: motivo.slice(0, 200) });
+    } else if (p.vendaId && p.situacao === 'aceito') {
+      motivo += ' A venda já foi para a cozinha: cancele-a no PDV.';
+    }
+    await consultar(
+      this.db,
+      sql`update delivery_pedido set estado_app = 'CANCELLED', situacao = 'cancelado',
+            motivo = coalesce(${p.situacao === 'recusado' ? null : motivo.slice(0, 500)}::text, motivo), updated_at = now()
+          where id = ${p.id}`,
+    );
+  }
+
+  /**
    * Sends one action, after the ones already asked for this order, if the app would take it in the order's
    * state (a skipped step is not an error: our expedition may jump). Each sent action is recorded.
    */
@@ -451,7 +474,6 @@ export class ServicoPedidosApp {
     await consultar(
       this.db,
       sql`update delivery_pedido set estado_app = ${t.estado},
-            situacao = ${t.estado === 'CANCELLED' ? 'cancelado' : p.situacao},
             estado_anterior = ${acao === 'denyCancellation' ? null : p.estadoAnterior}, updated_at = now()
           where id = ${p.id}`,
     );
