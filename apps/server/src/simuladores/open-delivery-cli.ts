@@ -25,7 +25,22 @@ console.log(`Simulador Open Delivery em ${sim.url}
     clientSecret  ${c.clientSecret}
     appIdExterno  ${c.appId}
     merchantId    ${c.merchantId}
-  Faça pedidos em ${sim.url}/ (código do produto = id do produto no cardápio GET /merchant da loja).
+  Por exemplo (token de um administrador, loja no cabeçalho empresa):
+    curl -X POST http://localhost:3000/api/deliveryApps/integracoes -H 'content-type: application/json' \\
+      -H "token: $TOKEN" -H 'version: demo' -H 'empresa: <id da loja>' -d '${JSON.stringify({
+        empresa: '<id da loja>',
+        app: 6,
+        merchantId: c.merchantId,
+        appIdExterno: c.appId,
+        baseUrl: sim.url,
+        clientId: c.clientId,
+        clientSecret: c.clientSecret,
+        aceiteAutomatico: false,
+      })}'
+  O servidor consulta os eventos a cada intervalo (30 s por padrão); para o webhook, inicie com
+  SIMULADOR_DELIVERY_WEBHOOK=http://localhost:3000/api/deliveryApps/od/newEvent.
+  Faça pedidos em ${sim.url}/ (código do produto = externalCode do item no cardápio
+  GET /api/deliveryApps/od/<integração>/v1/merchant da loja).
   Ctrl+C encerra.`);
 process.on('SIGINT', () => {
   void sim.fechar().then(() => process.exit(0));
