@@ -22,12 +22,14 @@ export const NOMES_SIMBOLOGIA: Readonly<Record<Simbologia, string>> = {
 
 /**
  * Reads a label's barcode: 13 digits are EAN-13 and 8 digits EAN-8 (the check digit must be right),
- * anything else is Code 128 (up to 40 printable characters). Answers a pt-BR message when it cannot print.
+ * anything else is Code 128 (up to 40 printable characters), as is any code when `simbologia` is 'code128'.
+ * Answers a pt-BR message when it cannot print.
  */
-export function lerCodigoBarras(valor: string): CodigoBarras | { erro: string } {
+export function lerCodigoBarras(valor: string, simbologia?: 'code128'): CodigoBarras | { erro: string } {
   const codigo = valor.trim();
   if (codigo === '') return { erro: 'Código de barras vazio.' };
-  if (/^\d{13}$/.test(codigo) || /^\d{8}$/.test(codigo)) {
+  // An internal code of 8 or 13 digits is no EAN: the caller says so.
+  if (simbologia !== 'code128' && (/^\d{13}$/.test(codigo) || /^\d{8}$/.test(codigo))) {
     const simbologia: Simbologia = codigo.length === 13 ? 'ean13' : 'ean8';
     const esperado = digitoVerificadorGtin(codigo.slice(0, -1));
     if (esperado !== Number(codigo.slice(-1))) {

@@ -27,6 +27,8 @@ export const etiquetaProdutoSchema = z.object({
   /** Net content of a package, for the unit price per kg or litre (Decreto 5.903/2006). */
   conteudo: z.object({ quantidade: z.string().max(20), unidade: z.enum(UNIDADES_CONTEUDO) }).optional(),
   codigoBarras: z.string().max(60).optional(),
+  /** 'code128' for a code that is not a GTIN (the internal code), even with 8 or 13 digits. */
+  simbologia: z.literal('code128').optional(),
   /** Shelf life of weighed goods, in days from the packing date (the print date). */
   validadeDias: z.number().int().optional(),
   /** Promotion price; without an end date the label says only 'Oferta'. */
@@ -80,7 +82,7 @@ export function validarEtiqueta(e: EtiquetaProduto): string | undefined {
       return MENSAGENS_ETIQUETA.periodoPromocao(d);
   }
   if (e.codigoBarras !== undefined && e.codigoBarras.trim() !== '') {
-    const c = lerCodigoBarras(e.codigoBarras);
+    const c = lerCodigoBarras(e.codigoBarras, e.simbologia);
     if ('erro' in c) return MENSAGENS_ETIQUETA.codigo(d, c.erro);
   }
   return undefined;
@@ -233,7 +235,7 @@ export function montarLayout(e: EtiquetaProduto, formato: FormatoEtiqueta, data:
     for (const l of linhas) texto('pequena', l, 'a validade');
   }
   if (e.codigoBarras && e.codigoBarras.trim() !== '') {
-    const codigo = lerCodigoBarras(e.codigoBarras);
+    const codigo = lerCodigoBarras(e.codigoBarras, e.simbologia);
     if (!('erro' in codigo)) {
       const modulos =
         codigo.simbologia === 'ean13'

@@ -2,7 +2,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { lerCodigoBarras, modulosEan } from './codigo-barras.ts';
-import { type EtiquetaProduto, formatoEtiqueta, montarLayout, textosEtiqueta } from './etiqueta.ts';
+import {
+  type EtiquetaProduto,
+  formatoEtiqueta,
+  montarLayout,
+  textosEtiqueta,
+  validarEtiqueta,
+} from './etiqueta.ts';
 import { gerarEtiquetas, montarEtiquetas } from './gerar.ts';
 import { codificarCp860, linguagemDoModelo } from './linguagens.ts';
 
@@ -155,6 +161,12 @@ describe('label content', () => {
     expect(lerCodigoBarras('7894900011517')).toEqual({ simbologia: 'ean13', codigo: '7894900011517' });
     expect(lerCodigoBarras('20001230')).toEqual({ simbologia: 'ean8', codigo: '20001230' });
     expect(lerCodigoBarras('123456789012')).toEqual({ simbologia: 'code128', codigo: '123456789012' });
+    // an internal code of 8 digits is Code 128 when the caller says so (else it would fail as an EAN-8)
+    expect(lerCodigoBarras('12345678')).toHaveProperty('erro');
+    expect(lerCodigoBarras('12345678', 'code128')).toEqual({ simbologia: 'code128', codigo: '12345678' });
+    expect(
+      validarEtiqueta({ ...paoDeQueijo, codigoBarras: '12345678', simbologia: 'code128' }),
+    ).toBeUndefined();
     // 4006381333931 is the EAN-13 of GS1's examples: 95 modules, guards 101 / 01010 / 101
     const m = modulosEan({ simbologia: 'ean13', codigo: '4006381333931' });
     expect(m).toHaveLength(95);

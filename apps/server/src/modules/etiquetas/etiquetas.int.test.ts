@@ -299,6 +299,20 @@ describe('POST /api/etiquetas/previa and /alterados', () => {
     // three columns of the 30x15 mm roll side by side: x = 8, 8 + 240 + 16, 8 + 2 x 256
     expect(comandos.texto).toContain('A520,8,0,3,1,1,N,"Refrigerante 2L"');
     expect(comandos.texto).not.toContain('E30');
+    const ppla = await t.post(
+      '/api/etiquetas/previa',
+      {
+        empresa,
+        formato: 13,
+        modelo: 7,
+        itens: [{ produto: produtos['Água Mineral 500ml'], quantidade: 1 }],
+      },
+      admin,
+    );
+    // control bytes shown as <02>, records one per line, the accent readable
+    const texto = (ppla.corpo.data.comandos as { texto: string }).texto;
+    expect(texto.startsWith('<02>ySW1\n<02>L\nD11\nm\n')).toBe(true);
+    expect(texto).toContain('Água Mineral 500ml\n');
   });
 
   it('products changed since a day: a price correction and a new promotion', async () => {

@@ -216,12 +216,12 @@ export async function rotasEtiquetas(app: FastifyInstance): Promise<void> {
 /** The commands as text for the screen: ZPL read as UTF-8, the others as Latin-1; control bytes as <1B>. */
 function comandosLegiveis(linguagem: LinguagemEtiqueta, bytes: Uint8Array): string {
   const texto = Buffer.from(bytes).toString(linguagem === 'ZPL' ? 'utf8' : 'latin1');
-  return texto
-    .replace(
-      /[\x00-\x09\x0b\x0c\x0e-\x1f\x7f]/g,
-      (c) => `<${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}>`,
-    )
-    .replace(/\r\n?/g, '\n');
+  let r = '';
+  for (const c of texto.replace(/\r\n?/g, '\n')) {
+    const p = c.charCodeAt(0);
+    r += (p < 0x20 && c !== '\n') || p === 0x7f ? `<${p.toString(16).toUpperCase().padStart(2, '0')}>` : c;
+  }
+  return r;
 }
 
 function modeloDe(l: Linha): number | null {

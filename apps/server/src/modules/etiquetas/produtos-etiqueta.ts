@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { arrayTexto, consultar, type Linha } from '../../db/consultar.ts';
 
 // What a label shows of a product in a store: description, the store's price (else the product's), unit,
-// GTIN (else the internal code, as Code 128) and the promotion running today, if any.
+// GTIN (else the internal code, always as Code 128) and the promotion running today, if any.
 
 const DATA_SP = (coluna: string) => sql.raw(`(${coluna} at time zone 'America/Sao_Paulo')::date`);
 
@@ -37,7 +37,11 @@ function paraProduto(l: Linha): ProdutoEtiqueta {
     descricao: String(l.descricao ?? ''),
     preco,
     unidade: (l.sigla as string | null) ?? 'UN',
-    ...(gtin ? { codigoBarras: gtin } : codigo !== null ? { codigoBarras: String(codigo) } : {}),
+    ...(gtin
+      ? { codigoBarras: gtin }
+      : codigo !== null
+        ? { codigoBarras: String(codigo), simbologia: 'code128' as const }
+        : {}),
     ...(promo
       ? {
           promocao: {
