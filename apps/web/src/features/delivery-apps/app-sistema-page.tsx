@@ -84,22 +84,30 @@ export function AppSistemaPage() {
         loading={consulta.isLoading}
         dataSource={consulta.data ?? []}
         pagination={false}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: 'Nenhuma integração cadastrada. Cadastre em Credenciais.' }}
         columns={[
-          { title: 'Aplicativo', render: (_, i) => <strong>{i.appNome}</strong> },
+          {
+            title: 'Aplicativo',
+            render: (_, i) => (
+              <Flex vertical gap={0}>
+                <strong>{i.appNome}</strong>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {i.protocolo === 'open-delivery' ? 'Open Delivery' : i.protocolo}
+                </Typography.Text>
+              </Flex>
+            ),
+          },
           { title: 'Loja', render: (_, i) => i.empresa.descricao },
           {
-            title: 'Protocolo',
-            render: (_, i) => (i.protocolo === 'open-delivery' ? 'Open Delivery' : i.protocolo),
-          },
-          {
             title: 'Situação',
-            render: (_, i) => (i.ativo ? <Tag color="green">Ativa</Tag> : <Tag>Inativa</Tag>),
-          },
-          {
-            title: 'Aceite',
-            render: (_, i) => (i.aceiteAutomatico ? 'Automático' : 'Pelo operador'),
+            render: (_, i) => (
+              <Flex vertical gap={2} align="flex-start">
+                {i.ativo ? <Tag color="green">Ativa</Tag> : <Tag>Inativa</Tag>}
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {i.aceiteAutomatico ? 'Aceite automático' : 'Aceite pelo operador'}
+                </Typography.Text>
+              </Flex>
+            ),
           },
           {
             title: 'Última consulta',
@@ -116,13 +124,12 @@ export function AppSistemaPage() {
           },
           {
             title: 'Último erro',
-            width: 320,
             render: (_, i) =>
               i.saude.ultimoErro ? (
                 <Flex vertical gap={2}>
                   <Typography.Text
                     type={erroAtual(i) ? 'danger' : 'secondary'}
-                    style={{ whiteSpace: 'normal' }}
+                    style={{ whiteSpace: 'normal', maxWidth: 280, display: 'block' }}
                   >
                     {i.saude.ultimoErro}
                   </Typography.Text>
@@ -136,7 +143,7 @@ export function AppSistemaPage() {
           },
           { title: 'Pedidos hoje', align: 'right', render: (_, i) => i.saude.pedidosHoje },
           {
-            title: 'Precisam de atenção',
+            title: 'Atenção',
             align: 'right',
             render: (_, i) =>
               i.saude.pedidosAtencao > 0 ? (
@@ -150,7 +157,7 @@ export function AppSistemaPage() {
           {
             title: 'Ações',
             render: (_, i) => (
-              <Flex gap={8} wrap>
+              <Flex gap={8} align="center">
                 <BotaoConsultar integracao={i} />
                 <Link to={`/appTerceiros?integracao=${i._id}`}>Editar</Link>
                 <Link to={`/appTerceirosCadastro?integracao=${i._id}`}>Itens</Link>

@@ -309,16 +309,28 @@ export function AppTerceirosPage() {
             loading={consulta.isLoading}
             dataSource={consulta.data ?? []}
             pagination={false}
-            scroll={{ x: 'max-content' }}
             locale={{ emptyText: 'Nenhuma integração cadastrada.' }}
             columns={[
-              { title: 'Loja', render: (_, i) => i.empresa.descricao },
+              {
+                title: 'Loja',
+                render: (_, i) => <span style={{ whiteSpace: 'nowrap' }}>{i.empresa.descricao}</span>,
+              },
               { title: 'Aplicativo', render: (_, i) => i.appNome },
               {
-                title: 'Merchant ID',
-                render: (_, i) => <Typography.Text code>{i.merchantId}</Typography.Text>,
+                title: 'Credenciais',
+                render: (_, i) => (
+                  <Flex vertical gap={0} style={{ maxWidth: 300 }}>
+                    <span>Client ID: {i.clientId}</span>
+                    <Typography.Text
+                      type="secondary"
+                      style={{ fontSize: 12 }}
+                      ellipsis={{ tooltip: i.merchantId }}
+                    >
+                      Merchant ID: {i.merchantId}
+                    </Typography.Text>
+                  </Flex>
+                ),
               },
-              { title: 'Client ID', render: (_, i) => i.clientId },
               {
                 title: 'Client secret',
                 render: (_, i) =>
@@ -327,10 +339,11 @@ export function AppTerceirosPage() {
               {
                 title: 'Endereço do cardápio',
                 render: (_, i) => (
-                  <Typography.Text copyable={{ text: i.urlCardapio, tooltips: ['Copiar', 'Copiado'] }}>
-                    <Typography.Text code style={{ fontSize: 12 }}>
-                      {i.urlCardapio}
-                    </Typography.Text>
+                  <Typography.Text
+                    copyable={{ text: i.urlCardapio, tooltips: ['Copiar', 'Copiado'] }}
+                    style={{ display: 'block', maxWidth: 380, wordBreak: 'break-all', fontSize: 12 }}
+                  >
+                    <code>{i.urlCardapio}</code>
                   </Typography.Text>
                 ),
               },

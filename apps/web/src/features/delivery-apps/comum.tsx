@@ -1,6 +1,6 @@
 import { formatarDataHora } from '@retaguarda/domain';
 import { PERMISSAO } from '@retaguarda/domain/catalogos/permissoes';
-import type { IntegracaoSaida } from '@retaguarda/domain/delivery-apps/index';
+import type { IntegracaoSaida, PedidoAppSaida } from '@retaguarda/domain/delivery-apps/index';
 import { Select } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -13,6 +13,10 @@ import { useTemPermissao } from '../auth/empresas-usuario.tsx';
 export const PERMISSAO_INTEGRACOES = PERMISSAO.appIntegracaoDeliveryAcessar;
 
 export const dataHora = (iso: string | null | undefined) => (iso ? formatarDataHora(iso) : '—');
+
+/** "#4321": the app's display id, else the start of its order id (an order that never read well has none). */
+export const nomePedido = (p: Pick<PedidoAppSaida, 'identificacao' | 'pedidoExterno'>) =>
+  `#${p.identificacao ?? p.pedidoExterno.slice(0, 8)}`;
 
 /** "iFood · Loja Centro" */
 export const rotuloIntegracao = (i: IntegracaoSaida) => `${i.appNome} · ${i.empresa.descricao}`;
@@ -39,7 +43,7 @@ export function SeletorIntegracao({
     <Select
       id={id}
       aria-label="Integração"
-      style={{ minWidth: 320 }}
+      style={{ width: 360, alignSelf: 'flex-start' }}
       loading={carregando}
       value={valor}
       placeholder="Escolha a integração"

@@ -7,6 +7,7 @@ import {
 } from '@retaguarda/domain/delivery-apps/index';
 import { Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
+import { nomePedido } from './comum.tsx';
 
 // The order desk's two questions with a reason: refusing an order, and denying a customer's cancellation
 // (the standard's codes: the dish is already done, or the order is out for delivery). The reason is checked by
@@ -18,8 +19,6 @@ const CODIGOS: { value: CodigoNegativa; label: string }[] = [
   { value: 'DISH_ALREADY_DONE', label: 'O prato já está pronto' },
   { value: 'OUT_FOR_DELIVERY', label: 'O pedido já saiu para entrega' },
 ];
-
-const nome = (p: PedidoAppSaida) => (p.identificacao ? `#${p.identificacao}` : p.pedidoExterno);
 
 export function DialogoRecusa({
   pedido,
@@ -53,7 +52,7 @@ export function DialogoRecusa({
   return (
     <Modal
       open={pedido !== null}
-      title={pedido ? `Recusar o pedido ${nome(pedido)}` : ''}
+      title={pedido ? `Recusar o pedido ${nomePedido(pedido)}` : ''}
       okText="Recusar pedido"
       okButtonProps={{ danger: true, loading: enviando }}
       cancelText="Voltar"
@@ -120,7 +119,7 @@ export function DialogoNegarCancelamento({
   return (
     <Modal
       open={pedido !== null}
-      title={pedido ? `Negar o cancelamento do pedido ${nome(pedido)}` : ''}
+      title={pedido ? `Negar o cancelamento do pedido ${nomePedido(pedido)}` : ''}
       okText="Negar cancelamento"
       okButtonProps={{ danger: true, loading: enviando }}
       cancelText="Voltar"

@@ -18,7 +18,7 @@ import {
   reprocessarPedido,
 } from './api.ts';
 import { ativarSom, somAtivo, somDisponivel, tocarAviso } from './aviso-sonoro.ts';
-import { dataHora, LinksDelivery, SePermitido } from './comum.tsx';
+import { dataHora, LinksDelivery, nomePedido, SePermitido } from './comum.tsx';
 import { DialogoNegarCancelamento, DialogoRecusa } from './dialogos-pedido.tsx';
 
 // Route appIntegracaoDelivery (issue 20 "Delivery apps"): the order desk. Orders waiting to be accepted, with
@@ -193,8 +193,7 @@ export function IntegracaoDeliveryPage() {
   const rotuloPedido = (p: PedidoAppSaida) => (
     <Flex vertical gap={0}>
       <Typography.Text strong>
-        {porIntegracao.get(p.integracao)?.appNome ?? `App ${p.app}`} #
-        {p.identificacao ?? p.pedidoExterno.slice(0, 8)}
+        {porIntegracao.get(p.integracao)?.appNome ?? `App ${p.app}`} {nomePedido(p)}
       </Typography.Text>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {porIntegracao.get(p.integracao)?.empresa.descricao ?? ''}
@@ -286,7 +285,7 @@ export function IntegracaoDeliveryPage() {
                         void executar(
                           `aceitar:${p._id}`,
                           () => decidirPedido(p._id, { acao: 'aceitar' }),
-                          `Pedido #${p.identificacao ?? p.pedidoExterno} aceito.`,
+                          `Pedido ${nomePedido(p)} aceito.`,
                         )
                       }
                     >
@@ -326,7 +325,7 @@ export function IntegracaoDeliveryPage() {
                         void executar(
                           `cancelar:${p._id}`,
                           () => decidirCancelamento(p._id, { acao: 'aceitar' }),
-                          `Cancelamento do pedido #${p.identificacao ?? p.pedidoExterno} aceito.`,
+                          `Cancelamento do pedido ${nomePedido(p)} aceito.`,
                         )
                       }
                     >
@@ -380,7 +379,7 @@ export function IntegracaoDeliveryPage() {
                         void executar(
                           `reprocessar:${p._id}`,
                           () => reprocessarPedido(p._id),
-                          `Pedido ${p.identificacao ? `#${p.identificacao}` : p.pedidoExterno} reprocessado.`,
+                          `Pedido ${nomePedido(p)} reprocessado.`,
                         )
                       }
                     >
@@ -430,7 +429,7 @@ export function IntegracaoDeliveryPage() {
           executar(
             `recusar:${p._id}`,
             () => decidirPedido(p._id, { acao: 'recusar', motivo }),
-            `Pedido ${p.identificacao ? `#${p.identificacao}` : p.pedidoExterno} recusado.`,
+            `Pedido ${nomePedido(p)} recusado.`,
           )
         }
       />
@@ -441,7 +440,7 @@ export function IntegracaoDeliveryPage() {
           executar(
             `negar:${p._id}`,
             () => decidirCancelamento(p._id, { acao: 'negar', codigo, motivo }),
-            `Cancelamento do pedido #${p.identificacao ?? p.pedidoExterno} negado.`,
+            `Cancelamento do pedido ${nomePedido(p)} negado.`,
           )
         }
       />
