@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { notificar } from '../../lib/notify/notificar.ts';
 import { chavesDelivery, consultarAgora, INTERVALO_SAUDE_MS, integracoesQuery } from './api.ts';
-import { dataHora, LinksDelivery, SePermitido } from './comum.tsx';
+import { dataHora, LinksDelivery, SePermitido, vazio } from './comum.tsx';
 
 // Route appSistema (issue 20 "Delivery apps"): every integration of the user's stores and its health — the
 // last poll, the last error and when, the app's orders today and the ones needing attention — with a
@@ -84,7 +84,7 @@ export function AppSistemaPage() {
         loading={consulta.isLoading}
         dataSource={consulta.data ?? []}
         pagination={false}
-        locale={{ emptyText: 'Nenhuma integração cadastrada. Cadastre em Credenciais.' }}
+        locale={{ emptyText: vazio('Nenhuma integração cadastrada. Cadastre em Credenciais.') }}
         columns={[
           {
             title: 'Aplicativo',

@@ -12,7 +12,7 @@ import { Link, useSearchParams } from 'react-router';
 import { notificar } from '../../lib/notify/notificar.ts';
 import { SeletorReferencia } from '../recursos/seletor-referencia.tsx';
 import { chavesDelivery, integracoesQuery, mapeamentosQuery, pedidosQuery, salvarMapeamento } from './api.ts';
-import { LinksDelivery, SeletorIntegracao, SePermitido } from './comum.tsx';
+import { LinksDelivery, SeletorIntegracao, SePermitido, vazio } from './comum.tsx';
 
 // Route appTerceirosCadastro (issue 20 "Delivery apps"): the app items of one integration and the product of
 // ours each one is sold as. An item met once is remembered: the next orders with it become sales by
@@ -47,6 +47,15 @@ function linhasDe(mapeados: readonly MapeamentoItemSaida[], pendentes: Map<strin
   return [...primeiro, ...resto];
 }
 
+/** Read by screen readers, not shown. */
+const OCULTO = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+} as const;
+
 function LinhaProduto({ integracao, linha }: { integracao: IntegracaoSaida; linha: Linha }) {
   const cliente = useQueryClient();
   const [produto, setProduto] = useState<string | null>(linha.produto?._id ?? null);
@@ -73,6 +82,9 @@ function LinhaProduto({ integracao, linha }: { integracao: IntegracaoSaida; linh
   return (
     <Flex gap={8} align="center">
       <div style={{ width: 340 }}>
+        <label htmlFor={`produto-${linha.codigoExterno}`} style={OCULTO}>
+          Produto de {linha.nomeExterno ?? linha.codigoExterno}
+        </label>
         <SeletorReferencia
           id={`produto-${linha.codigoExterno}`}
           tabela="produtoGeral"
@@ -224,7 +236,7 @@ export function AppTerceirosCadastroPage() {
               loading={mapeamentos.isLoading}
               dataSource={linhas}
               pagination={linhas.length > 50 ? { pageSize: 50 } : false}
-              locale={{ emptyText: 'Nenhum item mapeado nesta integração.' }}
+              locale={{ emptyText: vazio('Nenhum item mapeado nesta integração.') }}
               columns={[
                 {
                   title: 'Código no aplicativo',

@@ -15,7 +15,7 @@ import { notificar } from '../../lib/notify/notificar.ts';
 import { useSessao } from '../../lib/session/sessao.ts';
 import { SeletorEmpresaUsuario, useTemPermissao } from '../auth/empresas-usuario.tsx';
 import { chavesDelivery, integracoesQuery, salvarIntegracao } from './api.ts';
-import { LinksDelivery, PERMISSAO_INTEGRACOES, SePermitido } from './comum.tsx';
+import { LinksDelivery, PERMISSAO_INTEGRACOES, SePermitido, vazio } from './comum.tsx';
 
 // Route appTerceiros (issue 20 "Delivery apps"): the credentials of each store's integration. The client
 // secret goes to the server and never comes back: the list says only whether it is set, and on an edit a
@@ -309,7 +309,7 @@ export function AppTerceirosPage() {
             loading={consulta.isLoading}
             dataSource={consulta.data ?? []}
             pagination={false}
-            locale={{ emptyText: 'Nenhuma integração cadastrada.' }}
+            locale={{ emptyText: vazio('Nenhuma integração cadastrada.') }}
             columns={[
               {
                 title: 'Loja',

@@ -1,7 +1,7 @@
 import { formatarDataHora } from '@retaguarda/domain';
 import { PERMISSAO } from '@retaguarda/domain/catalogos/permissoes';
 import type { IntegracaoSaida, PedidoAppSaida } from '@retaguarda/domain/delivery-apps/index';
-import { Select } from 'antd';
+import { Select, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTemPermissao } from '../auth/empresas-usuario.tsx';
@@ -52,6 +52,9 @@ export function SeletorIntegracao({
     />
   );
 }
+
+/** A table's empty text in the secondary colour (antd's default grey fails WCAG contrast). */
+export const vazio = (texto: string) => <Typography.Text type="secondary">{texto}</Typography.Text>;
 
 /** The other delivery-app screens, as links. */
 export function LinksDelivery({ atual }: { atual: string }) {

@@ -2,7 +2,7 @@ import { CheckOutlined, CloseOutlined, SoundOutlined, SyncOutlined } from '@ant-
 import { formatarHora, formatarMoeda, TIPO_VENDA } from '@retaguarda/domain';
 import type { IntegracaoSaida, PedidoAppSaida } from '@retaguarda/domain/delivery-apps/index';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, Empty, Flex, Table, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Flex, Table, Tag, Typography } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { notificar } from '../../lib/notify/notificar.ts';
@@ -18,7 +18,7 @@ import {
   reprocessarPedido,
 } from './api.ts';
 import { ativarSom, somAtivo, somDisponivel, tocarAviso } from './aviso-sonoro.ts';
-import { dataHora, LinksDelivery, nomePedido, SePermitido } from './comum.tsx';
+import { dataHora, LinksDelivery, nomePedido, SePermitido, vazio } from './comum.tsx';
 import { DialogoNegarCancelamento, DialogoRecusa } from './dialogos-pedido.tsx';
 
 // Route appIntegracaoDelivery (issue 20 "Delivery apps"): the order desk. Orders waiting to be accepted, with
@@ -251,7 +251,7 @@ export function IntegracaoDeliveryPage() {
           loading={pedidos.isLoading}
           dataSource={aguardando}
           locale={{
-            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nenhum pedido aguardando." />,
+            emptyText: vazio('Nenhum pedido aguardando.'),
           }}
           columns={[
             colunaPedido,
@@ -308,7 +308,7 @@ export function IntegracaoDeliveryPage() {
           size="small"
           pagination={false}
           dataSource={cancelamentos}
-          locale={{ emptyText: 'Nenhum pedido de cancelamento.' }}
+          locale={{ emptyText: vazio('Nenhum pedido de cancelamento.') }}
           columns={[
             colunaPedido,
             colunaRecebido,
@@ -348,7 +348,7 @@ export function IntegracaoDeliveryPage() {
           size="small"
           pagination={false}
           dataSource={atencao}
-          locale={{ emptyText: 'Nenhum pedido precisa de atenção.' }}
+          locale={{ emptyText: vazio('Nenhum pedido precisa de atenção.') }}
           columns={[
             colunaPedido,
             colunaRecebido,
@@ -402,7 +402,7 @@ export function IntegracaoDeliveryPage() {
           size="small"
           pagination={false}
           dataSource={recentes}
-          locale={{ emptyText: 'Nenhum pedido ainda.' }}
+          locale={{ emptyText: vazio('Nenhum pedido ainda.') }}
           columns={[
             colunaPedido,
             colunaRecebido,
