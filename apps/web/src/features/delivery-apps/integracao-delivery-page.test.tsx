@@ -36,9 +36,9 @@ const ATENCAO = pedido({
   itensSemProduto: [{ codigo: 'CF-1', nome: 'Combo Família' }],
 });
 
-function api(pedidos: () => unknown[], recusa?: string) {
+function api(pedidos: () => unknown[], recusa?: string, permitido = true) {
   return instalarFetch(({ url }) => {
-    const comum = respostaComum(url);
+    const comum = respostaComum(url, permitido);
     if (comum) return comum;
     if (url.endsWith('/api/deliveryApps/integracoes')) return envelope(true, [integracao()]);
     if (url.endsWith('/api/deliveryApps/pedidos')) return envelope(true, pedidos());
@@ -76,6 +76,16 @@ describe('appIntegracaoDelivery', { timeout: 40_000 }, () => {
     expect(within(atencao).getByRole('link', { name: 'Mapear 1 item(ns)' }).getAttribute('href')).toBe(
       `/appTerceirosCadastro?integracao=${INTEGRACAO}`,
     );
+  });
+
+  it('without permission 868 in the store the orders are listed with no button to answer them', async () => {
+    const chamadas = api(() => [AGUARDANDO, CANCELAMENTO, ATENCAO], undefined, false);
+    montar(IntegracaoDeliveryPage);
+    expect(await screen.findByText('iFood #4321', {}, { timeout: 8000 })).toBeTruthy();
+    await waitFor(() => expect(chamadas.some((c) => c.url.endsWith('/api/getPermissoesUsuario'))).toBe(true));
+    await new Promise((r) => setTimeout(r, 200));
+    for (const nome of [/Aceitar/, /Recusar/, /Negar/, /Reprocessar/])
+      expect(screen.queryByRole('button', { name: nome })).toBeNull();
   });
 
   it('the time left counts down from the arrival and is over after 8 minutes', () => {
