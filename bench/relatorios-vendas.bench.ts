@@ -10,7 +10,7 @@
 //    up to date (triggers + the worker draining while the terminals sell) and off (triggers disabled),
 //    alternated off/on/off/on in this one run. Aim: 'on' within 10 % of 'off'.
 // Run: npx tsx bench/relatorios-vendas.bench.ts   (BENCH_VENDAS, BENCH_LOJAS, BENCH_DIAS, BENCH_REPETICOES,
-// BENCH_SEGUNDOS, BENCH_TERMINAIS, BENCH_MODELOS; BENCH_BANCO=<url of a database already loaded by seed:vendas>
+// BENCH_SEGUNDOS, BENCH_TERMINAIS, BENCH_MODELOS, BENCH_SO_DETALHE; BENCH_BANCO=<url of a database loaded by seed:vendas>
 // skips the load and keeps that database; BENCH_SEM_BALCAO=1 skips part 2).
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -276,7 +276,9 @@ try {
   ];
 
   const resumos: Record<string, unknown>[] = [];
-  for (const [nomeRelatorio, caminho, corpo, consultas] of relatorios) {
+  // BENCH_SO_DETALHE=1: only the detail pages and the totals check (a re-run after a change to the detail).
+  const soDetalhe = process.env.BENCH_SO_DETALHE === '1';
+  for (const [nomeRelatorio, caminho, corpo, consultas] of soDetalhe ? [] : relatorios) {
     const api = await rota(caminho, corpo);
     const cru = await bruto(consultas);
     const { resposta: _r, ...figuras } = api as { resposta?: unknown };
@@ -288,15 +290,15 @@ try {
     });
     console.error(JSON.stringify(resumos.at(-1)));
   }
-  const dash = await rota('dashboardVendas', { filtro, hoje: dataFim });
-  const dashCru = await bruto(dashboardBruto);
+  const dash = soDetalhe ? {} : await rota('dashboardVendas', { filtro, hoje: dataFim });
+  const dashCru = soDetalhe ? {} : await bruto(dashboardBruto);
   const { resposta: _d, ...dashboard } = dash as { resposta?: unknown };
   // Detail (relatorioVendaDetalhe): a page of 50 raw sales, the first and one deep in the month (the cursor of the
   // sale 9,950 rows in, as the screen reaches it after 199 pages); beside, the same page by limit/offset and the
   // count(*) of the month the old detail paid on every page.
   const [fundo] = await consultar(
     db,
-    sql`select v.id, coalesce(v.encerrada_em, v.data)::text as instante from venda v where ${noMes}
+    sql`select v.id, (case when v.encerrada_em is null then v.data else v.encerrada_em end)::text as instante from venda v where ${noMes}
          order by coalesce(v.encerrada_em, v.data), v.id limit 1 offset 9949`,
   );
   const detalhe1 = await rota('relatorioVendaDetalhe', { filtro });

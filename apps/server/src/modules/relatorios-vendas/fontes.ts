@@ -159,11 +159,21 @@ export function precisaBruto(grao: Grao, f: FiltroRelatorio): boolean {
 }
 
 /** The sales matching the filter, on the raw rows (the detail page and the raw source). */
+/**
+ * The instant of a sale (its end, else its creation) as the index venda_relatorio_instante_idx holds it: a CASE, not
+ * coalesce(), because under row-level security only a leakproof qual becomes an index condition and PostgreSQL
+ * does not count COALESCE as one (migration 0006).
+ */
+export function instanteDaVenda(alias = 'v'): SQL {
+  const v = sql.raw(alias);
+  return sql`(case when ${v}.encerrada_em is null then ${v}.data else ${v}.encerrada_em end)`;
+}
+
 export function filtroVendaBruta(s: Escopo, alias = 'v'): SQL {
   const f = s.filtro;
   const v = sql.raw(alias);
   const { inicio, fim } = limitesDoPeriodo(f);
-  const momento = sql`coalesce(${v}.encerrada_em, ${v}.data)`;
+  const momento = instanteDaVenda(alias);
   const partes: SQL[] = [
     sql`${v}.grupo_empresarial_id = ${s.grupo}`,
     sql`${v}.empresa_id = any(${arrayTexto(s.empresas)}::text[])`,

@@ -39,7 +39,7 @@ import { sessaoDe } from '../../plugins/autenticacao.ts';
 import { empresasComPermissao } from '../usuarios/permissoes.service.ts';
 import { iniciarAgregadosVendas } from './agregados.ts';
 import { agrupar, type Grupo, graoDe, rotulos } from './consultas.ts';
-import { type Escopo, ehDimensao, filtroVendaBruta } from './fontes.ts';
+import { type Escopo, ehDimensao, filtroVendaBruta, instanteDaVenda } from './fontes.ts';
 import {
   custoCentavos,
   filtrarPorMedidas,
@@ -109,7 +109,7 @@ export async function rotasRelatoriosVendas(app: FastifyInstance): Promise<void>
   });
 
   // The raw sales of relatorioVenda's filter, 50 a page, apart from the summary (which reads only the aggregates):
-  // a keyset on (instant, id) read in order through venda_relatorio_detalhe_idx (grupo, instant, id), so a page
+  // a keyset on (instant, id) read in order through venda_relatorio_instante_idx (grupo, instant, id), so a page
   // costs the same on the first day of a month as on the last, and no page counts the period's sales (the summary's
   // totals say how many there are).
   r.post(
@@ -124,8 +124,11 @@ export async function rotasRelatoriosVendas(app: FastifyInstance): Promise<void>
 
   async function detalheVendas(s: Escopo, apos: CursorVendaDetalhe | null) {
     const onde = filtroVendaBruta(s);
+    const instante = instanteDaVenda('v');
+    // (instant, id) > cursor, written so the leakproof half (instant >= the cursor's) is an index condition.
     const depois = apos
-      ? sql`and (coalesce(v.encerrada_em, v.data), v.id) > (${apos.instante}::timestamptz, ${apos.id})`
+      ? sql`and ${instante} >= ${apos.instante}::timestamptz
+            and (${instante} > ${apos.instante}::timestamptz or v.id > ${apos.id})`
       : sql``;
     const linhas = await consultar(
       db,
@@ -135,10 +138,10 @@ export async function rotasRelatoriosVendas(app: FastifyInstance): Promise<void>
                  v.sub_total::text, v.total_desconto::text, v.total_desconto_comum::text, v.total_desconto_combo::text,
                  v.total_desconto_happy_hour::text, v.total_desconto_sugestao::text, v.total_acrescimo::text,
                  v.taxa_entrega::text, v.total::text, v.total_pago::text, v.troco::text,
-                 coalesce(v.encerrada_em, v.data)::text as instante
+                 ${instante}::text as instante
             from venda v left join empresa e on e.id = v.empresa_id left join terminal t on t.id = v.terminal_id
            where ${onde} ${depois}
-           order by coalesce(v.encerrada_em, v.data), v.id
+           order by ${instante}, v.id
            limit ${POR_PAGINA_RELATORIO + 1}`,
     );
     const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(String(v)).toISOString());
