@@ -7,7 +7,7 @@ import {
 } from '@retaguarda/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrayTexto, consultar } from '../src/db/consultar.ts';
+import { arrayTexto, consultar, consultarUm } from '../src/db/consultar.ts';
 import { processarAgregados, reconstruirAgregados } from '../src/modules/relatorios-vendas/agregados.ts';
 import type { AppTeste, Registro, Resposta } from './app-teste.ts';
 import { criarAppTeste } from './app-teste.ts';
@@ -34,13 +34,19 @@ const recusa = (r: Resposta) => {
   return String(r.corpo.data.message);
 };
 
-/** Drains the outbox; answers the stores the worker reported as changed (the dashboards' socket event). */
+/**
+ * Drains the outbox; answers the stores this drain reported as changed (the dashboards' socket event). The app's
+ * own worker may hold a batch (skip locked) when this finds nothing left to take: it waits until the outbox is
+ * empty, i.e. that batch committed too (a 100,000-sale run read the aggregates before it had).
+ */
 async function drenar(): Promise<string[]> {
   const tocadas: string[] = [];
-  while ((await processarAgregados(t.banco.db, 500, (e) => tocadas.push(...e))) > 0) {
-    /* next batch */
+  for (;;) {
+    if ((await processarAgregados(t.banco.db, 500, (e) => tocadas.push(...e))) > 0) continue;
+    const resto = await consultarUm(t.banco.db, sql`select count(*)::int as n from relatorio_venda_pendente`);
+    if (Number(resto?.n ?? 0) === 0) return tocadas;
+    await new Promise((ok) => setTimeout(ok, 50));
   }
-  return tocadas;
 }
 
 const filtro = (extra: Registro = {}) => ({
@@ -51,6 +57,9 @@ const filtro = (extra: Registro = {}) => ({
 });
 
 beforeAll(async () => {
+  // The tests drain the outbox themselves to know which stores each batch touched (the dashboards' event): the
+  // app's own worker takes one look at start and then sleeps through the file.
+  process.env.RELATORIOS_VENDAS_INTERVALO_MS = String(3_600_000);
   t = await criarAppTeste();
   l = await prepararLoja(t);
   await abrirPeriodo(l);
@@ -408,19 +417,22 @@ async function fotografia() {
 }
 
 describe('property: incremental aggregates = rebuilt from scratch = plain GROUP BY over the raw rows', () => {
-  it('1,000 random sales ended, cancelled after the end, reopened and ended again, with duplicate outbox rows', async () => {
-    const db = t.banco.db;
-    const g = t.demo.grupoId;
-    const empresas = [t.demo.empresas.centro, t.demo.empresas.shopping];
-    const produtos = (
-      await consultar(db, sql`select id from produto_geral where grupo_empresarial_id = ${g} limit 8`)
-    ).map((x) => String(x.id));
-    const N = 1000;
-    await consultar(db, sql`select setseed(0.19)`);
-    // Open sales over 60 days, 1 to 3 lines each, random prices, discounts and payments (no outbox yet: 57).
-    await consultar(
-      db,
-      sql`insert into venda (id, grupo_empresarial_id, empresa_id, numero, tipo_venda, status, local_pedido, terminal_id,
+  // PROPRIEDADE_VENDAS: the suite runs 1,000; the issue's 100,000 is run by hand (bench/RESULTS.md says when).
+  const N = Number(process.env.PROPRIEDADE_VENDAS ?? 1000);
+  it(
+    `${N} random sales ended, cancelled after the end, reopened and ended again, with duplicate outbox rows`,
+    async () => {
+      const db = t.banco.db;
+      const g = t.demo.grupoId;
+      const empresas = [t.demo.empresas.centro, t.demo.empresas.shopping];
+      const produtos = (
+        await consultar(db, sql`select id from produto_geral where grupo_empresarial_id = ${g} limit 8`)
+      ).map((x) => String(x.id));
+      await consultar(db, sql`select setseed(0.19)`);
+      // Open sales over 60 days, 1 to 3 lines each, random prices, discounts and payments (no outbox yet: 57).
+      await consultar(
+        db,
+        sql`insert into venda (id, grupo_empresarial_id, empresa_id, numero, tipo_venda, status, local_pedido, terminal_id,
             operador_id, atendente, venda_descricao, total, sub_total, total_acrescimo, total_desconto, total_desconto_perc,
             troco, total_pago, total_troco, total_vale_compra, total_desconto_comum, total_desconto_combo,
             total_desconto_happy_hour, total_desconto_sugestao, total_acrescimo_comum, total_acrescimo_sugestao,
@@ -430,10 +442,10 @@ describe('property: incremental aggregates = rebuilt from scratch = plain GROUP 
                  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (n % 3), '[]'::jsonb, '[]'::jsonb,
                  now() - (random() * 60 * interval '1 day'), null
             from generate_series(1, ${N}) n`,
-    );
-    await consultar(
-      db,
-      sql`insert into venda_item (grupo_empresarial_id, empresa_id, venda_id, numero_item, produto_id, quantidade,
+      );
+      await consultar(
+        db,
+        sql`insert into venda_item (grupo_empresarial_id, empresa_id, venda_id, numero_item, produto_id, quantidade,
             preco_venda, preco_custo, valor_bruto, valor_liquido, acrescimo, acrescimo_sugestao, desconto, desconto_combo,
             desconto_happy_hour, desconto_sugestao, desconto_personalizado, desconto_geral, confirmado, pizza, cancelado,
             data, combo_ativo, existe_posicao_pago, promocao_ativo)
@@ -444,92 +456,96 @@ describe('property: incremental aggregates = rebuilt from scratch = plain GROUP 
             cross join lateral (select (1 + floor(random() * 3))::numeric as q, round((5 + random() * 50)::numeric, 2) as p) x
             cross join lateral (select round((random() * 2)::numeric, 2) as d) y
            where v.numero > 900000`,
-    );
-    await consultar(
-      db,
-      sql`update venda v set sub_total = s.b, total_desconto = s.d, total = s.b - s.d + v.taxa_entrega
+      );
+      await consultar(
+        db,
+        sql`update venda v set sub_total = s.b, total_desconto = s.d, total = s.b - s.d + v.taxa_entrega
             from (select venda_id, sum(valor_bruto) b, sum(desconto) d from venda_item where not cancelado group by 1) s
            where s.venda_id = v.id and v.numero > 900000`,
-    );
-    await consultar(
-      db,
-      sql`insert into venda_pagamento (id, grupo_empresarial_id, empresa_id, venda_id, forma_pagamento_id, tipo_pagamento,
+      );
+      await consultar(
+        db,
+        sql`insert into venda_pagamento (id, grupo_empresarial_id, empresa_id, venda_id, forma_pagamento_id, tipo_pagamento,
             valor, valor_pago, valor_troco, data, lixo)
           select 'pg' || v.numero, v.grupo_empresarial_id, v.empresa_id, v.id, 'x', 77 + (v.numero % 4), v.total, v.total, 0,
                  v.data, false
             from venda v where v.numero > 900000`,
-    );
-    // Every sale ends (with its end instant); the outbox is drained half way through the story.
-    await consultar(
-      db,
-      sql`update venda set status = 59, encerrada_em = data + interval '20 minutes' where numero > 900000`,
-    );
-    await drenar();
-    // A third cancelled after the end, some of those reopened and ended again, and duplicated outbox rows.
-    await consultar(db, sql`update venda set status = 60 where numero > 900000 and numero % 3 = 0`);
-    await consultar(db, sql`update venda set status = 57 where numero > 900000 and numero % 9 = 0`);
-    await consultar(db, sql`update venda set status = 59 where numero > 900000 and numero % 18 = 0`);
-    await consultar(
-      db,
-      sql`insert into relatorio_venda_pendente (grupo_empresarial_id, venda_id)
+      );
+      // Every sale ends (with its end instant); the outbox is drained half way through the story.
+      await consultar(
+        db,
+        sql`update venda set status = 59, encerrada_em = data + interval '20 minutes' where numero > 900000`,
+      );
+      // Two appliers at once (two server instances): disjoint outbox rows, the same aggregate rows; at 100,000
+      // sales PostgreSQL once found them deadlocked (one applier per group at a time since).
+      await Promise.all([drenar(), drenar()]);
+      // A third cancelled after the end, some of those reopened and ended again, and duplicated outbox rows.
+      await consultar(db, sql`update venda set status = 60 where numero > 900000 and numero % 3 = 0`);
+      await consultar(db, sql`update venda set status = 57 where numero > 900000 and numero % 9 = 0`);
+      await consultar(db, sql`update venda set status = 59 where numero > 900000 and numero % 18 = 0`);
+      await consultar(
+        db,
+        sql`insert into relatorio_venda_pendente (grupo_empresarial_id, venda_id)
           select grupo_empresarial_id, id from venda where numero > 900000 and numero % 7 = 0`,
-    );
-    await drenar();
-    const incremental = await fotografia();
-    await reconstruirAgregados(db, g);
-    expect(await fotografia()).toEqual(incremental);
-    // The incremental path goes on from a rebuilt group (the set-wise rebuild wrote what each sale added): more
-    // sales cancelled and reopened after it, drained, equal a second rebuild.
-    await consultar(db, sql`update venda set status = 60 where numero > 900000 and numero % 5 = 1`);
-    await consultar(db, sql`update venda set status = 57 where numero > 900000 and numero % 10 = 2`);
-    await drenar();
-    const depois = await fotografia();
-    expect(depois).not.toEqual(incremental);
-    await reconstruirAgregados(db, g);
-    expect(await fotografia()).toEqual(depois);
-    // The detail pages of relatorioVenda, cursor after cursor, are the raw sales of the filter, each once, in order.
-    const inicio = diaLocal(new Date(Date.now() - 62 * 86_400_000));
-    const periodo = { ...filtro({ dataInicio: inicio }), statusVenda: [59, 60] };
-    const vistas: string[] = [];
-    let apos: Registro | null = null;
-    for (let pagina = 0; pagina < 100; pagina++) {
-      const d = ok(await l.post('/api/relatorioVendaDetalhe', { filtro: periodo, apos }));
-      vistas.push(...(d.vendas as Registro[]).map((v) => String(v._id)));
-      apos = d.proxima as Registro | null;
-      if (!apos) break;
-    }
-    const cruas = await consultar(
-      db,
-      sql`select id from venda where grupo_empresarial_id = ${g} and empresa_id = ${l.empresa} and status in (59, 60)
+      );
+      await drenar();
+      const incremental = await fotografia();
+      await reconstruirAgregados(db, g);
+      expect(await fotografia()).toEqual(incremental);
+      // The incremental path goes on from a rebuilt group (the set-wise rebuild wrote what each sale added): more
+      // sales cancelled and reopened after it, drained, equal a second rebuild.
+      await consultar(db, sql`update venda set status = 60 where numero > 900000 and numero % 5 = 1`);
+      await consultar(db, sql`update venda set status = 57 where numero > 900000 and numero % 10 = 2`);
+      await drenar();
+      const depois = await fotografia();
+      expect(depois).not.toEqual(incremental);
+      await reconstruirAgregados(db, g);
+      expect(await fotografia()).toEqual(depois);
+      // The detail pages of relatorioVenda, cursor after cursor, are the raw sales of the filter, each once, in order.
+      const inicio = diaLocal(new Date(Date.now() - 62 * 86_400_000));
+      const periodo = { ...filtro({ dataInicio: inicio }), statusVenda: [59, 60] };
+      const vistas: string[] = [];
+      let apos: Registro | null = null;
+      for (let pagina = 0; pagina < N / 10; pagina++) {
+        const d = ok(await l.post('/api/relatorioVendaDetalhe', { filtro: periodo, apos }));
+        vistas.push(...(d.vendas as Registro[]).map((v) => String(v._id)));
+        apos = d.proxima as Registro | null;
+        if (!apos) break;
+      }
+      const cruas = await consultar(
+        db,
+        sql`select id from venda where grupo_empresarial_id = ${g} and empresa_id = ${l.empresa} and status in (59, 60)
             and ((coalesce(encerrada_em, data) at time zone 'UTC') - interval '3 hours')::date between ${inicio}::date and ${hoje}::date
           order by coalesce(encerrada_em, data), id`,
-    );
-    expect(cruas.length).toBeGreaterThan(100);
-    expect(vistas).toEqual(cruas.map((x) => String(x.id)));
-    // And both equal a plain GROUP BY over the raw rows.
-    const bruto = await consultar(
-      db,
-      sql`select empresa_id, ((coalesce(encerrada_em, data) at time zone 'UTC') - interval '3 hours')::date::text as dia, status,
+      );
+      expect(cruas.length).toBeGreaterThan(100);
+      expect(vistas).toEqual(cruas.map((x) => String(x.id)));
+      // And both equal a plain GROUP BY over the raw rows.
+      const bruto = await consultar(
+        db,
+        sql`select empresa_id, ((coalesce(encerrada_em, data) at time zone 'UTC') - interval '3 hours')::date::text as dia, status,
                  count(*)::int as vendas, sum(total)::text as total
             from venda where grupo_empresarial_id = ${g} and status in (59, 60, 61) group by 1, 2, 3 order by 1, 2, 3`,
-    );
-    const agregado = await consultar(
-      db,
-      sql`select empresa_id, dia::text as dia, status, sum(vendas)::int as vendas, sum(total)::text as total
+      );
+      const agregado = await consultar(
+        db,
+        sql`select empresa_id, dia::text as dia, status, sum(vendas)::int as vendas, sum(total)::text as total
             from relatorio_venda_hora where grupo_empresarial_id = ${g} group by 1, 2, 3 order by 1, 2, 3`,
-    );
-    expect(agregado).toEqual(bruto);
-    const itensBrutos = await consultar(
-      db,
-      sql`select i.produto_id, sum(i.quantidade)::text as q, sum(i.valor_liquido)::text as liquido
+      );
+      expect(agregado).toEqual(bruto);
+      const itensBrutos = await consultar(
+        db,
+        sql`select i.produto_id, sum(i.quantidade)::text as q, sum(i.valor_liquido)::text as liquido
             from venda_item i join venda v on v.id = i.venda_id
            where v.grupo_empresarial_id = ${g} and v.status = 59 and not i.cancelado group by 1 order by 1`,
-    );
-    const itensAgregados = await consultar(
-      db,
-      sql`select produto_id, sum(quantidade)::text as q, sum(liquido)::text as liquido from relatorio_venda_produto_dia
+      );
+      const itensAgregados = await consultar(
+        db,
+        sql`select produto_id, sum(quantidade)::text as q, sum(liquido)::text as liquido from relatorio_venda_produto_dia
            where grupo_empresarial_id = ${g} and status = 59 group by 1 order by 1`,
-    );
-    expect(itensAgregados).toEqual(itensBrutos);
-  }, 120_000);
+      );
+      expect(itensAgregados).toEqual(itensBrutos);
+    },
+    Math.max(120_000, N * 60),
+  );
 });

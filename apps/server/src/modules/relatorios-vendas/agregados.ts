@@ -13,6 +13,8 @@ import { TrabalhadorFila } from '../../lib/trabalhador-fila.ts';
 // a retry after a crash changes nothing; a failed batch stays for the next wake-up.
 
 export const LOTE_AGREGADOS = 500;
+/** First key of the appliers' advisory lock (the second is the group's hash). */
+const LOCK_AGREGADOS = 19_001;
 
 /** One batch of the outbox; answers how many outbox rows it handled (0 = nothing pending). */
 export async function processarAgregados(
@@ -25,10 +27,16 @@ export async function processarAgregados(
   const n = await db.transaction(async (tx) => {
     const pendentes = await consultar(
       tx,
-      sql`select id, venda_id from relatorio_venda_pendente order by id limit ${lote} for update skip locked`,
+      sql`select id, venda_id, grupo_empresarial_id from relatorio_venda_pendente
+          order by id limit ${lote} for update skip locked`,
     );
     if (!pendentes.length) return 0;
     const vendas = [...new Set(pendentes.map((p) => String(p.venda_id)))];
+    // Two appliers (two server instances, or a drain beside the worker) take disjoint outbox rows, but their sales
+    // add to the same aggregate rows in different orders: PostgreSQL found them deadlocked (a 100,000-sale run).
+    // One applier per business group at a time, the groups locked in one order.
+    for (const grupo of [...new Set(pendentes.map((p) => String(p.grupo_empresarial_id)))].sort())
+      await consultar(tx, sql`select pg_advisory_xact_lock(${LOCK_AGREGADOS}, hashtext(${grupo}))`);
     await consultar(tx, sql`select relatorio_venda_aplicar(${arrayTexto(vendas)}::text[])`);
     empresas = (
       await consultar(
