@@ -97,7 +97,9 @@ describe('POS reference lists (/api/frenteLoja/*)', () => {
       'nomeFantasia',
     ];
     expect(Object.keys(r.corpo.data).filter((k) => !permitidas.includes(k))).toEqual([]);
+    // The scale's label setting (the demo Centro reads Toledo labels) is how the POS reads a barcode, not a secret.
     expect(Object.keys(r.corpo.data.configuracoes as object).sort()).toEqual([
+      'balanca',
       'callCenter',
       'comprovanteVenda',
     ]);
