@@ -224,6 +224,9 @@ export async function semear(db: Db): Promise<DadosDemo> {
       // ...and loads the deli scale with its item file and sets how the POS reads its labels.
       PERMISSAO.balancaAcessar,
       PERMISSAO.balancaManter,
+      // ...and works the delivery apps' order desk (appIntegracaoDelivery, 868): she runs the floor and the
+      // expedition, so she accepts or refuses the app orders and answers the customers' cancellations.
+      PERMISSAO.appIntegracaoDeliveryAcessar,
     ],
   });
   const perfilCaixa = await inserir(db, 'acesso_sistema', {

@@ -58,6 +58,8 @@ export interface ItemPedidoSim {
   name: string;
   quantity: number;
   unitPrice: number;
+  /** The customer's note on the item (specialInstructions). */
+  obs?: string;
   options?: { externalCode: string; name: string; quantity: number; unitPrice: number }[];
 }
 
@@ -204,6 +206,7 @@ export async function iniciarSimuladorOpenDelivery(o: OpcoesSimuladorOD = {}) {
         unitPrice: preco(it.unitPrice),
         optionsPrice: preco(precoOpcoes),
         totalPrice: preco(arred(it.quantity * (it.unitPrice + precoOpcoes))),
+        ...(it.obs ? { specialInstructions: it.obs } : {}),
         ...(opcoes.length ? { options: opcoes } : {}),
       };
     });

@@ -88,6 +88,35 @@ export type MapeamentoItemSaida = z.infer<typeof mapeamentoItemSaidaSchema>;
 export const SITUACOES_PEDIDO_APP = ['atencao', 'aguardando', 'aceito', 'recusado', 'cancelado'] as const;
 export type SituacaoPedidoApp = (typeof SITUACOES_PEDIDO_APP)[number];
 
+/** One item of an app order as the desk shows it (the app's names and prices, not our products'). */
+export const itemPedidoAppSchema = z.object({
+  nome: z.string(),
+  quantidade: z.number(),
+  /** The app's total of the line, options included (decimal text). */
+  total: z.string(),
+  obs: z.string().nullable(),
+  opcoes: z.array(z.object({ nome: z.string(), quantidade: z.number(), obs: z.string().nullable() })),
+});
+export type ItemPedidoApp = z.infer<typeof itemPedidoAppSchema>;
+
+export const pagamentoPedidoAppSchema = z.object({
+  /** Paid in the app, or collected by the store on delivery. */
+  modo: z.enum(['prepago', 'naEntrega']),
+  /** pt-BR name of the method (Dinheiro, Crédito, PIX...). */
+  metodo: z.string(),
+  bandeira: z.string().nullable(),
+  valor: z.string(),
+  /** Cash on delivery: the note the customer pays with (decimal text), for the change. */
+  trocoPara: z.string().nullable(),
+});
+export type PagamentoPedidoApp = z.infer<typeof pagamentoPedidoAppSchema>;
+
+export const clientePedidoAppSchema = z.object({
+  nome: z.string(),
+  telefone: z.string().nullable(),
+  endereco: z.string().nullable(),
+});
+
 export const pedidoAppSaidaSchema = z.object({
   _id: id,
   integracao: id,
@@ -102,7 +131,17 @@ export const pedidoAppSaidaSchema = z.object({
   itensSemProduto: z.array(z.object({ codigo: z.string(), nome: z.string() })),
   venda: id.nullable(),
   total: z.string().nullable(),
+  /** When it reached us. */
   recebidoEm: z.string(),
+  /** The app's own createdAt (null when the order never read well). */
+  criadoNoAppEm: z.string().nullable(),
+  /** The app cancels an order not confirmed by then: createdAt + PRAZO_CONFIRMACAO_MS. */
+  prazoConfirmacao: z.string().nullable(),
+  itens: z.array(itemPedidoAppSchema),
+  cliente: clientePedidoAppSchema.nullable(),
+  pagamentos: z.array(pagamentoPedidoAppSchema),
+  /** The customer's reason when they asked to cancel (ORDER_CANCELLATION_REQUEST). */
+  motivoCancelamentoCliente: z.string().nullable(),
 });
 export type PedidoAppSaida = z.infer<typeof pedidoAppSaidaSchema>;
 
@@ -124,3 +163,16 @@ export const decisaoCancelamentoSchema = z.discriminatedUnion('acao', [
   }),
 ]);
 export type DecisaoCancelamento = z.infer<typeof decisaoCancelamentoSchema>;
+
+/**
+ * Socket.IO event to the store's room when one of its app orders arrives or changes (received, accepted,
+ * refused, cancellation asked or answered): the desk shows it at once instead of at its next refresh.
+ */
+export const EVENTO_PEDIDO_APP = 'pedidoAppAlterado';
+export const eventoPedidoAppSchema = z.object({
+  pedido: id,
+  empresa: id,
+  situacao: z.enum(SITUACOES_PEDIDO_APP),
+  estadoApp: z.string(),
+});
+export type EventoPedidoApp = z.infer<typeof eventoPedidoAppSchema>;

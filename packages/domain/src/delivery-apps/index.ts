@@ -4,4 +4,5 @@ export * from './api.ts';
 export * from './apps.ts';
 export * from './mapeamento.ts';
 export * from './open-delivery.ts';
+export * from './resumo.ts';
 export * from './status.ts';

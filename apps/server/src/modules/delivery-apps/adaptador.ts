@@ -29,6 +29,35 @@ export class ErroApp extends Error {
   }
 }
 
+/**
+ * A failure before any answer (fetch's "fetch failed", a timeout, a refused connection, an unknown host) as
+ * the pt-BR sentence the health screen shows: the library's English text means nothing to a store manager.
+ */
+export function erroDeRede(erro: unknown, oque: string): ErroApp {
+  const e = erro as { name?: string; cause?: { code?: string } } | null;
+  const codigo = e?.cause?.code ?? '';
+  const porque =
+    e?.name === 'TimeoutError' || e?.name === 'AbortError' || codigo === 'UND_ERR_CONNECT_TIMEOUT'
+      ? 'o aplicativo não respondeu a tempo'
+      : codigo === 'ENOTFOUND' || codigo === 'EAI_AGAIN'
+        ? 'endereço do aplicativo não encontrado (DNS)'
+        : codigo === 'ECONNREFUSED'
+          ? 'conexão recusada'
+          : codigo.startsWith('ERR_TLS') || codigo.includes('CERT')
+            ? 'certificado HTTPS do aplicativo inválido'
+            : 'falha de rede';
+  return new ErroApp(0, `${oque}: aplicativo fora do ar ou inacessível (${porque}).`);
+}
+
+/** fetch whose network failure is an ErroApp in pt-BR (see erroDeRede). */
+export async function buscarNaRede(url: string, init: RequestInit, oque: string): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (erro) {
+    throw erroDeRede(erro, oque);
+  }
+}
+
 export interface AdaptadorDelivery {
   /** Events not yet acknowledged (an empty list when the app has none). */
   buscarEventos(): Promise<EventoApp[]>;

@@ -8,6 +8,7 @@ import {
   nomeDoApp,
   type PedidoAppSaida,
   pedidoODSchema,
+  resumoDoPedido,
 } from '@retaguarda/domain/delivery-apps/index';
 import { sql } from 'drizzle-orm';
 import type { Servicos } from '../../app.ts';
@@ -389,6 +390,7 @@ export class ServicoDeliveryApps {
             estado_anterior = ${novo === 'ORDER_CANCELLATION_REQUEST' ? atual : null}, updated_at = now()
           where id = ${l.id as string}`,
     );
+    this.pedidos.anunciar(i.empresa, l.id as string, situacao as PedidoAppSaida['situacao'], novo);
   }
 
   // ---- orders ----------------------------------------------------------------------------------------
@@ -400,9 +402,16 @@ export class ServicoDeliveryApps {
   ): Promise<PedidoAppSaida[]> {
     const linhas = await consultar(
       this.db,
-      sql`select * from delivery_pedido where grupo_empresarial_id = ${grupo}
-            ${situacao ? sql`and situacao = ${situacao}` : sql``}
-          order by created_at desc limit 500`,
+      // The customer's reason is the metadata of their latest cancellation request event.
+      sql`select p.*,
+            case when p.estado_app in ('ORDER_CANCELLATION_REQUEST', 'CANCELLED') then
+              (select e.corpo->'metadata'->>'reason' from delivery_evento e
+                where e.integracao_id = p.integracao_id and e.pedido_externo = p.pedido_externo
+                  and e.tipo = 'ORDER_CANCELLATION_REQUEST'
+                order by e.criado_em desc limit 1) end as motivo_cancelamento_cliente
+          from delivery_pedido p where p.grupo_empresarial_id = ${grupo}
+            ${situacao ? sql`and p.situacao = ${situacao}` : sql``}
+          order by p.created_at desc limit 500`,
     );
     return linhas
       .filter((l) => !empresas || empresas.has(l.empresa_id as string))
@@ -420,6 +429,8 @@ export class ServicoDeliveryApps {
         venda: (l.venda_id as string | null) ?? null,
         total: (l.total as string | null) ?? null,
         recebidoEm: new Date(String(l.created_at)).toISOString(),
+        ...resumoDoPedido(l.pedido),
+        motivoCancelamentoCliente: (l.motivo_cancelamento_cliente as string | null) ?? null,
       }));
   }
 

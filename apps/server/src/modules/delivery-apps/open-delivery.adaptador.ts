@@ -6,7 +6,7 @@ import {
   tokenRespostaSchema,
 } from '@retaguarda/domain/delivery-apps/index';
 import type { AdaptadorDelivery, EventoApp } from './adaptador.ts';
-import { ErroApp } from './adaptador.ts';
+import { buscarNaRede, ErroApp } from './adaptador.ts';
 import { type CardapioLoja, merchantOpenDelivery } from './cardapio.ts';
 
 // Open Delivery v1.7, Software Service side, as a client of one store's Ordering Application:
@@ -54,12 +54,16 @@ export class AdaptadorOpenDelivery implements AdaptadorDelivery {
       client_id: this.c.clientId,
       client_secret: this.c.clientSecret,
     });
-    const r = await fetch(`${semBarra(this.c.authUrl || this.c.baseUrl)}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: corpo.toString(),
-      signal: AbortSignal.timeout(TEMPO_LIMITE_MS),
-    });
+    const r = await buscarNaRede(
+      `${semBarra(this.c.authUrl || this.c.baseUrl)}/oauth/token`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: corpo.toString(),
+        signal: AbortSignal.timeout(TEMPO_LIMITE_MS),
+      },
+      'Token de acesso',
+    );
     const texto = await r.text();
     if (!r.ok) throw new ErroApp(r.status, `O aplicativo recusou as credenciais (HTTP ${r.status}).`);
     let json: unknown;
@@ -92,17 +96,21 @@ export class AdaptadorOpenDelivery implements AdaptadorDelivery {
   private async chamar(metodo: 'GET' | 'POST', caminho: string, corpo?: unknown): Promise<Response> {
     for (let tentativa = 0; ; tentativa++) {
       const token = await this.tokenValido();
-      const r = await fetch(`${semBarra(this.c.baseUrl)}${caminho}`, {
-        method: metodo,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'x-app-id': this.c.appId,
-          'x-app-merchantid': this.c.merchantId,
-          ...(corpo === undefined ? {} : { 'content-type': 'application/json' }),
+      const r = await buscarNaRede(
+        `${semBarra(this.c.baseUrl)}${caminho}`,
+        {
+          method: metodo,
+          headers: {
+            authorization: `Bearer ${token}`,
+            'x-app-id': this.c.appId,
+            'x-app-merchantid': this.c.merchantId,
+            ...(corpo === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(corpo === undefined ? {} : { body: JSON.stringify(corpo) }),
+          signal: AbortSignal.timeout(TEMPO_LIMITE_MS),
         },
-        ...(corpo === undefined ? {} : { body: JSON.stringify(corpo) }),
-        signal: AbortSignal.timeout(TEMPO_LIMITE_MS),
-      });
+        `${metodo} ${caminho}`,
+      );
       // A token the app no longer takes (revoked, clock skew): a new one, once.
       if (r.status === 401 && tentativa === 0) {
         await r.body?.cancel();

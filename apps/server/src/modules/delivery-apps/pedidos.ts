@@ -11,6 +11,8 @@ import {
   type AcaoOD,
   aplicarAcao,
   type EstadoPedidoOD,
+  EVENTO_PEDIDO_APP,
+  type EventoPedidoApp,
   MOTIVOS_ATENCAO,
   mapearPedido,
   nomeDoApp,
@@ -217,11 +219,19 @@ export class ServicoPedidosApp {
             'aguardando', 'CREATED', ${JSON.stringify(json)}::jsonb, ${JSON.stringify(m.pedido)}::jsonb,
             ${venda._id}, ${m.pedido.total}, '[]'::jsonb)
           on conflict (integracao_id, pedido_externo) do update set situacao = 'aguardando', motivo = null,
+            identificacao = excluded.identificacao,
             itens_sem_produto = '[]'::jsonb, mapeado = excluded.mapeado, venda_id = excluded.venda_id,
             total = excluded.total, updated_at = now()
           where delivery_pedido.situacao = 'atencao'`,
     );
+    this.anunciar(i.empresa, id, 'aguardando', 'CREATED');
     if (i.aceiteAutomatico) await this.aceitar(i, id, adaptador);
+  }
+
+  /** Tells the store's screens (the order desk) that this order arrived or changed. */
+  anunciar(empresa: string, pedido: string, situacao: EventoPedidoApp['situacao'], estadoApp: string): void {
+    const dados: EventoPedidoApp = { pedido, empresa, situacao, estadoApp };
+    this.servicos.tempoReal?.emitirParaEmpresa(empresa, EVENTO_PEDIDO_APP, dados);
   }
 
   private async atencao(
@@ -244,6 +254,7 @@ export class ServicoPedidosApp {
             itens_sem_produto = excluded.itens_sem_produto, updated_at = now()
           where delivery_pedido.situacao = 'atencao'`,
     );
+    this.anunciar(i.empresa, idDerivado('pedido', i.id, pedidoExterno), 'atencao', 'CREATED');
   }
 
   /** The order's row and, when it came from an event, that event marked processed: one transaction. */
@@ -371,6 +382,7 @@ export class ServicoPedidosApp {
       this.db,
       sql`update delivery_pedido set situacao = 'aceito', updated_at = now() where id = ${p.id}`,
     );
+    this.anunciar(p.empresa, p.id, 'aceito', p.estadoApp);
     await this.acao(p.id, adaptador, 'confirm', {
       createdAt: this.servicos.tempo.agora().toISOString(),
       orderExternalCode: String(venda.numero || venda._id),
@@ -402,6 +414,7 @@ export class ServicoPedidosApp {
       this.db,
       sql`update delivery_pedido set situacao = 'recusado', motivo = ${motivo}, updated_at = now() where id = ${p.id}`,
     );
+    this.anunciar(p.empresa, p.id, 'recusado', p.estadoApp);
   }
 
   /**
@@ -425,6 +438,7 @@ export class ServicoPedidosApp {
             motivo = coalesce(${p.situacao === 'recusado' ? null : motivo.slice(0, 500)}::text, motivo), updated_at = now()
           where id = ${p.id}`,
     );
+    this.anunciar(p.empresa, p.id, 'cancelado', 'CANCELLED');
   }
 
   /**
@@ -477,6 +491,7 @@ export class ServicoPedidosApp {
             estado_anterior = ${acao === 'denyCancellation' ? null : p.estadoAnterior}, updated_at = now()
           where id = ${p.id}`,
     );
+    this.anunciar(p.empresa, p.id, p.situacao as EventoPedidoApp['situacao'], t.estado);
     return true;
   }
 }

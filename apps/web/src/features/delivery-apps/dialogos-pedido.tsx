@@ -9,9 +9,9 @@ import { Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { nomePedido } from './comum.tsx';
 
-// The order desk's two questions with a reason: refusing an order, and denying a customer's cancellation
-// (the standard's codes: the dish is already done, or the order is out for delivery). The reason is checked by
-// the domain's schemas before anything is sent.
+// The order desk's two questions with a reason, one dialog: refusing an order, and denying a customer's
+// cancellation (with the standard's code: the dish is already done, or the order is out for delivery). The
+// reason is checked by the domain's schemas before anything is sent.
 
 type CodigoNegativa = Extract<DecisaoCancelamento, { acao: 'negar' }>['codigo'];
 
@@ -20,78 +20,57 @@ const CODIGOS: { value: CodigoNegativa; label: string }[] = [
   { value: 'OUT_FOR_DELIVERY', label: 'O pedido já saiu para entrega' },
 ];
 
-export function DialogoRecusa({
-  pedido,
-  aoFechar,
-  aoConfirmar,
-}: {
-  pedido: PedidoAppSaida | null;
-  aoFechar: () => void;
-  aoConfirmar: (p: PedidoAppSaida, motivo: string) => Promise<boolean>;
-}) {
-  const [motivo, setMotivo] = useState('');
-  const [erro, setErro] = useState<string>();
-  const [enviando, setEnviando] = useState(false);
-  const fechar = () => {
-    setMotivo('');
-    setErro(undefined);
-    aoFechar();
-  };
-  const confirmar = async () => {
-    if (!pedido) return;
-    const lido = decisaoPedidoSchema.safeParse({ acao: 'recusar', motivo }, { error: erroZodPtBr });
-    if (!lido.success || lido.data.acao !== 'recusar') {
-      setErro(lido.error?.issues[0]?.message);
-      return;
-    }
-    setEnviando(true);
-    const ok = await aoConfirmar(pedido, lido.data.motivo);
-    setEnviando(false);
-    if (ok) fechar();
-  };
-  return (
-    <Modal
-      open={pedido !== null}
-      title={pedido ? `Recusar o pedido ${nomePedido(pedido)}` : ''}
-      okText="Recusar pedido"
-      okButtonProps={{ danger: true, loading: enviando }}
-      cancelText="Voltar"
-      onOk={() => void confirmar()}
-      onCancel={fechar}
-      destroyOnHidden
-    >
-      <Form layout="vertical">
-        <Form.Item
-          label="Motivo da recusa (enviado ao aplicativo)"
-          htmlFor="recusa-motivo"
-          validateStatus={erro ? 'error' : undefined}
-          help={erro}
-        >
-          <Input.TextArea
-            id="recusa-motivo"
-            rows={3}
-            maxLength={300}
-            value={motivo}
-            onChange={(e) => {
-              setMotivo(e.target.value);
-              setErro(undefined);
-            }}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
+interface Pergunta {
+  titulo: string;
+  rotulo: string;
+  ok: string;
+  campo: string;
+  /** With codes: the denial of a cancellation; without: the refusal of an order. */
+  comCodigo: boolean;
 }
 
-export function DialogoNegarCancelamento({
+const PERGUNTAS = {
+  recusa: {
+    titulo: 'Recusar o pedido',
+    rotulo: 'Motivo da recusa (enviado ao aplicativo)',
+    ok: 'Recusar pedido',
+    campo: 'recusa-motivo',
+    comCodigo: false,
+  },
+  negativa: {
+    titulo: 'Negar o cancelamento do pedido',
+    rotulo: 'Motivo (enviado ao aplicativo)',
+    ok: 'Negar cancelamento',
+    campo: 'negativa-motivo',
+    comCodigo: true,
+  },
+} satisfies Record<string, Pergunta>;
+
+/** Validates with the domain's schema: the reason checked, or the pt-BR message. */
+function validar(
+  comCodigo: boolean,
+  codigo: CodigoNegativa,
+  motivo: string,
+): { ok: true; motivo: string } | { ok: false; erro: string | undefined } {
+  const lido = comCodigo
+    ? decisaoCancelamentoSchema.safeParse({ acao: 'negar', codigo, motivo }, { error: erroZodPtBr })
+    : decisaoPedidoSchema.safeParse({ acao: 'recusar', motivo }, { error: erroZodPtBr });
+  if (!lido.success) return { ok: false, erro: lido.error.issues[0]?.message };
+  return { ok: true, motivo: 'motivo' in lido.data ? lido.data.motivo : motivo };
+}
+
+export function DialogoMotivo({
+  tipo,
   pedido,
   aoFechar,
   aoConfirmar,
 }: {
+  tipo: keyof typeof PERGUNTAS;
   pedido: PedidoAppSaida | null;
   aoFechar: () => void;
-  aoConfirmar: (p: PedidoAppSaida, codigo: CodigoNegativa, motivo: string) => Promise<boolean>;
+  aoConfirmar: (p: PedidoAppSaida, motivo: string, codigo: CodigoNegativa) => Promise<boolean>;
 }) {
+  const q: Pergunta = PERGUNTAS[tipo];
   const [codigo, setCodigo] = useState<CodigoNegativa>('DISH_ALREADY_DONE');
   const [motivo, setMotivo] = useState('');
   const [erro, setErro] = useState<string>();
@@ -103,24 +82,21 @@ export function DialogoNegarCancelamento({
   };
   const confirmar = async () => {
     if (!pedido) return;
-    const lido = decisaoCancelamentoSchema.safeParse(
-      { acao: 'negar', codigo, motivo },
-      { error: erroZodPtBr },
-    );
-    if (!lido.success || lido.data.acao !== 'negar') {
-      setErro(lido.error?.issues[0]?.message);
+    const v = validar(q.comCodigo, codigo, motivo);
+    if (!v.ok) {
+      setErro(v.erro);
       return;
     }
     setEnviando(true);
-    const ok = await aoConfirmar(pedido, lido.data.codigo, lido.data.motivo);
+    const ok = await aoConfirmar(pedido, v.motivo, codigo);
     setEnviando(false);
     if (ok) fechar();
   };
   return (
     <Modal
       open={pedido !== null}
-      title={pedido ? `Negar o cancelamento do pedido ${nomePedido(pedido)}` : ''}
-      okText="Negar cancelamento"
+      title={pedido ? `${q.titulo} ${nomePedido(pedido)}` : ''}
+      okText={q.ok}
       okButtonProps={{ danger: true, loading: enviando }}
       cancelText="Voltar"
       onOk={() => void confirmar()}
@@ -128,22 +104,19 @@ export function DialogoNegarCancelamento({
       destroyOnHidden
     >
       <Form layout="vertical">
-        <Form.Item label="Por quê">
-          <Radio.Group
-            aria-label="Código da negativa"
-            value={codigo}
-            onChange={(e) => setCodigo(e.target.value as CodigoNegativa)}
-            options={CODIGOS}
-          />
-        </Form.Item>
-        <Form.Item
-          label="Motivo (enviado ao aplicativo)"
-          htmlFor="negativa-motivo"
-          validateStatus={erro ? 'error' : undefined}
-          help={erro}
-        >
+        {q.comCodigo && (
+          <Form.Item label="Por quê">
+            <Radio.Group
+              aria-label="Código da negativa"
+              value={codigo}
+              onChange={(e) => setCodigo(e.target.value as CodigoNegativa)}
+              options={CODIGOS}
+            />
+          </Form.Item>
+        )}
+        <Form.Item label={q.rotulo} htmlFor={q.campo} validateStatus={erro ? 'error' : undefined} help={erro}>
           <Input.TextArea
-            id="negativa-motivo"
+            id={q.campo}
             rows={3}
             maxLength={300}
             value={motivo}

@@ -16,15 +16,20 @@ vi.mock('../../lib/socket/socket-cliente.ts', () => ({
   }),
 }));
 
-const { IntegracaoDeliveryPage, tempoRestante } = await import('./integracao-delivery-page.tsx');
+const { IntegracaoDeliveryPage, prazoDe, tempoRestante } = await import('./integracao-delivery-page.tsx');
 
-const AGUARDANDO = pedido({ recebidoEm: new Date(Date.now() - 60_000).toISOString() });
+// Created in the app 1 min ago, reached us just now: the time left counts from the app's createdAt.
+const AGUARDANDO = pedido({
+  criadoNoAppEm: new Date(Date.now() - 60_000).toISOString(),
+  prazoConfirmacao: new Date(Date.now() + 7 * 60_000).toISOString(),
+});
 const CANCELAMENTO = pedido({
   _id: 'b00000000000000000000002',
   identificacao: '5555',
   situacao: 'aceito',
   estadoApp: 'ORDER_CANCELLATION_REQUEST',
   total: '48.90',
+  motivoCancelamentoCliente: 'Cliente desistiu',
 });
 const ATENCAO = pedido({
   _id: 'b00000000000000000000003',
@@ -68,8 +73,16 @@ describe('appIntegracaoDelivery', { timeout: 40_000 }, () => {
     expect(within(espera).getByText('R$ 1.234,56')).toBeTruthy();
     expect(within(espera).getByText(/^0[67]:\d\d$/)).toBeTruthy();
     expect(within(espera).getByText('Loja Centro')).toBeTruthy();
+    // The order as the app sent it, below its row: items with options and notes, customer, payment.
+    const detalhe = screen.getByTestId(`detalhe-${AGUARDANDO._id}`);
+    for (const t of ['1x Pizza Calabresa', '+ 1x Borda recheada', 'Obs: sem cebola', 'Maria Silva'])
+      expect(within(detalhe).getByText(t)).toBeTruthy();
+    expect(within(detalhe).getByText('Tel. 41999990000')).toBeTruthy();
+    expect(within(detalhe).getByText('Rua XV de Novembro, 100, Centro')).toBeTruthy();
+    expect(within(detalhe).getByText('Pago no app')).toBeTruthy();
     const cancel = screen.getByText('iFood #5555').closest('tr') as HTMLElement;
     expect(within(cancel).getByText('R$ 48,90')).toBeTruthy();
+    expect(within(cancel).getByText('Cliente desistiu')).toBeTruthy();
     expect(await within(cancel).findByRole('button', { name: 'Aceitar cancelamento' })).toBeTruthy();
     const atencao = screen.getByText('iFood #7777').closest('tr') as HTMLElement;
     expect(within(atencao).getByText(/Combo Família/)).toBeTruthy();
@@ -88,13 +101,19 @@ describe('appIntegracaoDelivery', { timeout: 40_000 }, () => {
       expect(screen.queryByRole('button', { name: nome })).toBeNull();
   });
 
-  it('the time left counts down from the arrival and is over after 8 minutes', () => {
-    const chegada = '2026-11-26T18:00:00.000Z';
-    const t0 = Date.parse(chegada);
-    expect(tempoRestante(chegada, t0).texto).toBe('08:00');
-    expect(tempoRestante(chegada, t0 + 7 * 60_000 + 30_500).texto).toBe('00:30');
-    expect(tempoRestante(chegada, t0 + 8 * 60_000).ms).toBe(0);
-    expect(tempoRestante(chegada, t0 + 9 * 60_000).texto).toBe('00:00');
+  it("the time left counts down to the app's deadline (its createdAt + 8 min), not from our receipt", () => {
+    const criado = Date.parse('2026-11-26T18:00:00.000Z');
+    const p = pedido({
+      recebidoEm: '2026-11-26T18:03:00.000Z',
+      prazoConfirmacao: new Date(criado + 8 * 60_000).toISOString(),
+    });
+    expect(tempoRestante(prazoDe(p), criado + 3 * 60_000).texto).toBe('05:00');
+    expect(tempoRestante(prazoDe(p), criado + 7 * 60_000 + 30_500).texto).toBe('00:30');
+    expect(tempoRestante(prazoDe(p), criado + 8 * 60_000).ms).toBe(0);
+    expect(tempoRestante(prazoDe(p), criado + 9 * 60_000).texto).toBe('00:00');
+    // An order that never read well has no createdAt: 8 minutes from its arrival.
+    const semPrazo = pedido({ recebidoEm: '2026-11-26T18:03:00.000Z', prazoConfirmacao: null });
+    expect(tempoRestante(prazoDe(semPrazo), Date.parse('2026-11-26T18:03:00.000Z')).texto).toBe('08:00');
   });
 
   it('accepts, refuses with a reason (none: the domain message) and answers cancellation requests', async () => {
@@ -201,9 +220,16 @@ describe('appIntegracaoDelivery', { timeout: 40_000 }, () => {
     expect(tons).toEqual([]);
     lista = [pedido({ _id: 'b00000000000000000000009', identificacao: '9999' }), AGUARDANDO];
     const antes = chamadas.filter((c) => c.url.endsWith('/api/deliveryApps/pedidos')).length;
-    // A sale of another kind does not ask again; a delivery sale (type 55) does.
-    act(() => ouvintes.get('vendaAlterada')?.({ vendaId: 'x', tipoVenda: 53 }));
-    act(() => ouvintes.get('vendaAlterada')?.({ vendaId: 'y', tipoVenda: 55 }));
+    // A malformed announcement does not ask again; the server's pedidoAppAlterado does.
+    act(() => ouvintes.get('pedidoAppAlterado')?.({ pedido: 'x' }));
+    act(() =>
+      ouvintes.get('pedidoAppAlterado')?.({
+        pedido: 'b00000000000000000000009',
+        empresa: 'e00000000000000000000001',
+        situacao: 'aguardando',
+        estadoApp: 'CREATED',
+      }),
+    );
     expect(await screen.findByText('iFood #9999')).toBeTruthy();
     expect(chamadas.filter((c) => c.url.endsWith('/api/deliveryApps/pedidos')).length).toBe(antes + 1);
     expect(tons).toEqual([880, 1320]);

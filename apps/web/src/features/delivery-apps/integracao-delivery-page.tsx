@@ -1,8 +1,14 @@
 import { CheckOutlined, CloseOutlined, SoundOutlined, SyncOutlined } from '@ant-design/icons';
-import { formatarHora, formatarMoeda, TIPO_VENDA } from '@retaguarda/domain';
-import type { IntegracaoSaida, PedidoAppSaida } from '@retaguarda/domain/delivery-apps/index';
+import { formatarHora } from '@retaguarda/domain';
+import {
+  EVENTO_PEDIDO_APP,
+  eventoPedidoAppSchema,
+  type IntegracaoSaida,
+  type PedidoAppSaida,
+  PRAZO_CONFIRMACAO_MS,
+} from '@retaguarda/domain/delivery-apps/index';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, Flex, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Tag, Typography } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { notificar } from '../../lib/notify/notificar.ts';
@@ -18,16 +24,15 @@ import {
   reprocessarPedido,
 } from './api.ts';
 import { ativarSom, somAtivo, somDisponivel, tocarAviso } from './aviso-sonoro.ts';
-import { dataHora, LinksDelivery, nomePedido, SePermitido, vazio } from './comum.tsx';
-import { DialogoNegarCancelamento, DialogoRecusa } from './dialogos-pedido.tsx';
+import { LinksDelivery, nomePedido, SePermitido } from './comum.tsx';
+import { DialogoMotivo } from './dialogos-pedido.tsx';
+import { SecaoPedidos } from './secao-pedidos.tsx';
 
 // Route appIntegracaoDelivery (issue 20 "Delivery apps"): the order desk. Orders waiting to be accepted, with
-// the time left before the app cancels them (8 minutes from their arrival) and a beep when a new one comes;
-// the customers' cancellation requests; the orders that need attention (unknown item, bad data), retried
-// after the fix. Refreshed every 10 s and at once when a delivery sale of the store is announced.
-
-/** The marketplace cancels an order not confirmed within 8 minutes. */
-export const PRAZO_CONFIRMACAO_MS = 8 * 60_000;
+// their items, customer and payments, the time left before the app cancels them (8 minutes from the app's
+// createdAt) and a beep when a new one comes; the customers' cancellation requests with their reason; the
+// orders that need attention (unknown item, bad data), retried after the fix. Refreshed every 10 s and at once
+// when the server announces an order of the store (pedidoAppAlterado on the socket).
 
 const SITUACOES: Record<PedidoAppSaida['situacao'], { rotulo: string; cor: string }> = {
   atencao: { rotulo: 'Precisa de atenção', cor: 'red' },
@@ -50,9 +55,13 @@ const ESTADOS_APP: Record<string, string> = {
   CANCELLED: 'Cancelado',
 };
 
-/** "mm:ss" left until the app cancels, or null when the time is over. */
-export function tempoRestante(recebidoEm: string, agora: number): { ms: number; texto: string } {
-  const ms = Date.parse(recebidoEm) + PRAZO_CONFIRMACAO_MS - agora;
+/** The app's deadline; an order that never read well has none: 8 minutes from its arrival then. */
+export const prazoDe = (p: Pick<PedidoAppSaida, 'prazoConfirmacao' | 'recebidoEm'>) =>
+  p.prazoConfirmacao ?? new Date(Date.parse(p.recebidoEm) + PRAZO_CONFIRMACAO_MS).toISOString();
+
+/** "mm:ss" left until the deadline (00:00 once it is over; `ms` then negative or zero). */
+export function tempoRestante(prazo: string, agora: number): { ms: number; texto: string } {
+  const ms = Date.parse(prazo) - agora;
   const s = Math.max(0, Math.ceil(ms / 1000));
   return { ms, texto: `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}` };
 }
@@ -66,8 +75,8 @@ function useAgora(intervaloMs: number): number {
   return agora;
 }
 
-/** A delivery sale announced on the store's room (an app order became a sale): the list is asked again. */
-function useVendaDelivery(aoAnunciar: () => void): void {
+/** An app order of the store arrived or changed (announced on its room): the list is asked again. */
+function usePedidoAnunciado(aoAnunciar: () => void): void {
   const token = useSessao((s) => s.usuario?.token);
   const empresaId = useSessao((s) => s.empresa?._id);
   const ref = useRef(aoAnunciar);
@@ -75,8 +84,8 @@ function useVendaDelivery(aoAnunciar: () => void): void {
   useEffect(() => {
     if (!token || !empresaId) return;
     const conexao = conectarSocket({ token, empresaId, aoStatus: () => {}, aoVersaoAtualizada: () => {} });
-    conexao.socket.on('vendaAlterada', (d: { tipoVenda?: unknown }) => {
-      if (d?.tipoVenda === TIPO_VENDA.delivery) ref.current();
+    conexao.socket.on(EVENTO_PEDIDO_APP, (d: unknown) => {
+      if (eventoPedidoAppSchema.safeParse(d).success) ref.current();
     });
     return conexao.encerrar;
   }, [token, empresaId]);
@@ -140,32 +149,6 @@ function useExecutar(): [string | null, (chave: string, acao: Acao, sucesso: str
   return [emCurso, executar];
 }
 
-function Secao({
-  titulo,
-  quantos,
-  cor,
-  children,
-}: {
-  titulo: string;
-  quantos: number;
-  cor: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card
-      size="small"
-      title={
-        <Flex gap={8} align="center">
-          {titulo}
-          <Badge count={quantos} showZero color={quantos > 0 ? cor : '#bfbfbf'} />
-        </Flex>
-      }
-    >
-      {children}
-    </Card>
-  );
-}
-
 export function IntegracaoDeliveryPage() {
   const cliente = useQueryClient();
   const pedidos = useQuery(pedidosQuery(INTERVALO_PEDIDOS_MS));
@@ -174,13 +157,13 @@ export function IntegracaoDeliveryPage() {
   const [emCurso, executar] = useExecutar();
   const [recusando, setRecusando] = useState<PedidoAppSaida | null>(null);
   const [negando, setNegando] = useState<PedidoAppSaida | null>(null);
-  useVendaDelivery(() => void cliente.invalidateQueries({ queryKey: chavesDelivery.pedidos() }));
+  usePedidoAnunciado(() => void cliente.invalidateQueries({ queryKey: chavesDelivery.pedidos() }));
 
   const porIntegracao = new Map<string, IntegracaoSaida>((integracoes.data ?? []).map((i) => [i._id, i]));
   const todos = pedidos.data ?? [];
   const aguardando = todos
     .filter((p) => p.situacao === 'aguardando' && p.estadoApp === 'CREATED')
-    .sort((a, b) => a.recebidoEm.localeCompare(b.recebidoEm));
+    .sort((a, b) => prazoDe(a).localeCompare(prazoDe(b)));
   const cancelamentos = todos.filter(
     (p) => p.estadoApp === 'ORDER_CANCELLATION_REQUEST' && p.situacao !== 'cancelado',
   );
@@ -200,22 +183,22 @@ export function IntegracaoDeliveryPage() {
       </Typography.Text>
     </Flex>
   );
-  const colunaPedido = {
-    title: 'Pedido',
-    key: 'pedido',
-    render: (_: unknown, p: PedidoAppSaida) => rotuloPedido(p),
-  };
-  const colunaTotal = {
-    title: 'Total',
-    key: 'total',
-    align: 'right' as const,
-    render: (_: unknown, p: PedidoAppSaida) => (p.total ? formatarMoeda(p.total) : '—'),
-  };
-  const colunaRecebido = {
-    title: 'Recebido',
-    key: 'recebido',
-    render: (_: unknown, p: PedidoAppSaida) => dataHora(p.recebidoEm),
-  };
+  const botao = (
+    p: PedidoAppSaida,
+    chave: string,
+    rotulo: string,
+    chamada: () => Promise<unknown>,
+    sucesso: string,
+    extra: Partial<{ icon: ReactNode; type: 'primary' }> = {},
+  ) => (
+    <Button
+      {...extra}
+      loading={emCurso === `${chave}:${p._id}`}
+      onClick={() => void executar(`${chave}:${p._id}`, chamada, sucesso)}
+    >
+      {rotulo}
+    </Button>
+  );
 
   return (
     <Flex vertical gap={16}>
@@ -230,7 +213,7 @@ export function IntegracaoDeliveryPage() {
             {pedidos.dataUpdatedAt
               ? `Atualizado às ${formatarHora(pedidos.dataUpdatedAt, true)}`
               : 'Carregando...'}{' '}
-            · a cada {INTERVALO_PEDIDOS_MS / 1000} s
+            · a cada {INTERVALO_PEDIDOS_MS / 1000} s e na chegada de cada pedido
           </Typography.Text>
           <Button
             size="small"
@@ -243,186 +226,169 @@ export function IntegracaoDeliveryPage() {
         </Flex>
       </Card>
 
-      <Secao titulo="Aguardando aceite" quantos={aguardando.length} cor="orange">
-        <Table<PedidoAppSaida>
-          rowKey="_id"
-          size="small"
-          pagination={false}
-          loading={pedidos.isLoading}
-          dataSource={aguardando}
-          locale={{
-            emptyText: vazio('Nenhum pedido aguardando.'),
-          }}
-          columns={[
-            colunaPedido,
-            colunaRecebido,
-            {
-              title: 'Tempo para aceitar',
-              key: 'prazo',
-              render: (_, p) => {
-                const r = tempoRestante(p.recebidoEm, agora);
-                return r.ms <= 0 ? (
-                  <Tag color="red">Prazo esgotado</Tag>
-                ) : (
-                  <Tag color={r.ms < 2 * 60_000 ? 'red' : 'orange'} aria-label={`Restam ${r.texto}`}>
-                    <span style={{ fontVariantNumeric: 'tabular-nums', fontSize: 14 }}>{r.texto}</span>
-                  </Tag>
-                );
-              },
+      <SecaoPedidos
+        testId="secao-aguardando"
+        titulo="Aguardando aceite"
+        cor="orange"
+        pedidos={aguardando}
+        carregando={pedidos.isLoading}
+        vazioTexto="Nenhum pedido aguardando."
+        rotuloPedido={rotuloPedido}
+        detalhes
+        colunas={[
+          {
+            title: 'Tempo para aceitar',
+            key: 'prazo',
+            render: (_, p) => {
+              const r = tempoRestante(prazoDe(p), agora);
+              return r.ms <= 0 ? (
+                <Tag color="red">Prazo esgotado</Tag>
+              ) : (
+                <Tag
+                  color={r.ms < 2 * 60_000 ? 'red' : 'orange'}
+                  aria-label={`Restam ${r.texto}`}
+                  data-testid="prazo"
+                >
+                  <span style={{ fontVariantNumeric: 'tabular-nums', fontSize: 14 }}>{r.texto}</span>
+                </Tag>
+              );
             },
-            colunaTotal,
-            {
-              title: 'Ações',
-              key: 'acoes',
-              render: (_, p) => (
-                <SePermitido empresa={p.empresa}>
-                  <Flex gap={8}>
-                    <Button
-                      type="primary"
-                      icon={<CheckOutlined />}
-                      loading={emCurso === `aceitar:${p._id}`}
-                      onClick={() =>
-                        void executar(
-                          `aceitar:${p._id}`,
-                          () => decidirPedido(p._id, { acao: 'aceitar' }),
-                          `Pedido ${nomePedido(p)} aceito.`,
-                        )
-                      }
-                    >
-                      Aceitar
-                    </Button>
-                    <Button danger icon={<CloseOutlined />} onClick={() => setRecusando(p)}>
-                      Recusar
-                    </Button>
-                  </Flex>
-                </SePermitido>
-              ),
-            },
-          ]}
-        />
-      </Secao>
-
-      <Secao titulo="Pedidos de cancelamento" quantos={cancelamentos.length} cor="red">
-        <Table<PedidoAppSaida>
-          rowKey="_id"
-          size="small"
-          pagination={false}
-          dataSource={cancelamentos}
-          locale={{ emptyText: vazio('Nenhum pedido de cancelamento.') }}
-          columns={[
-            colunaPedido,
-            colunaRecebido,
-            colunaTotal,
-            {
-              title: 'Ações',
-              key: 'acoes',
-              render: (_, p) => (
-                <SePermitido empresa={p.empresa}>
-                  <Flex gap={8}>
-                    <Button
-                      loading={emCurso === `cancelar:${p._id}`}
-                      onClick={() =>
-                        void executar(
-                          `cancelar:${p._id}`,
-                          () => decidirCancelamento(p._id, { acao: 'aceitar' }),
-                          `Cancelamento do pedido ${nomePedido(p)} aceito.`,
-                        )
-                      }
-                    >
-                      Aceitar cancelamento
-                    </Button>
-                    <Button danger onClick={() => setNegando(p)}>
-                      Negar
-                    </Button>
-                  </Flex>
-                </SePermitido>
-              ),
-            },
-          ]}
-        />
-      </Secao>
-
-      <Secao titulo="Precisam de atenção" quantos={atencao.length} cor="red">
-        <Table<PedidoAppSaida>
-          rowKey="_id"
-          size="small"
-          pagination={false}
-          dataSource={atencao}
-          locale={{ emptyText: vazio('Nenhum pedido precisa de atenção.') }}
-          columns={[
-            colunaPedido,
-            colunaRecebido,
-            {
-              title: 'Motivo',
-              key: 'motivo',
-              render: (_, p) => (
-                <Flex vertical gap={4} style={{ maxWidth: 520 }}>
-                  <Typography.Text type="danger">{p.motivo ?? '—'}</Typography.Text>
-                  {p.itensSemProduto.length > 0 && (
-                    <Link to={`/appTerceirosCadastro?integracao=${p.integracao}`}>
-                      Mapear {p.itensSemProduto.length} item(ns)
-                    </Link>
+          },
+          {
+            title: 'Ações',
+            key: 'acoes',
+            render: (_, p) => (
+              <SePermitido empresa={p.empresa}>
+                <Flex gap={8}>
+                  {botao(
+                    p,
+                    'aceitar',
+                    'Aceitar',
+                    () => decidirPedido(p._id, { acao: 'aceitar' }),
+                    `Pedido ${nomePedido(p)} aceito.`,
+                    { type: 'primary', icon: <CheckOutlined /> },
                   )}
+                  <Button danger icon={<CloseOutlined />} onClick={() => setRecusando(p)}>
+                    Recusar
+                  </Button>
                 </Flex>
-              ),
-            },
-            {
-              title: 'Ações',
-              key: 'acoes',
-              render: (_, p) => (
-                <SePermitido empresa={p.empresa}>
-                  <Flex gap={8}>
-                    <Button
-                      icon={<SyncOutlined />}
-                      loading={emCurso === `reprocessar:${p._id}`}
-                      onClick={() =>
-                        void executar(
-                          `reprocessar:${p._id}`,
-                          () => reprocessarPedido(p._id),
-                          `Pedido ${nomePedido(p)} reprocessado.`,
-                        )
-                      }
-                    >
-                      Reprocessar
-                    </Button>
-                    <Button danger onClick={() => setRecusando(p)}>
-                      Recusar
-                    </Button>
-                  </Flex>
-                </SePermitido>
-              ),
-            },
-          ]}
-        />
-      </Secao>
+              </SePermitido>
+            ),
+          },
+        ]}
+      />
 
-      <Card size="small" title="Últimos pedidos">
-        <Table<PedidoAppSaida>
-          rowKey="_id"
-          size="small"
-          pagination={false}
-          dataSource={recentes}
-          locale={{ emptyText: vazio('Nenhum pedido ainda.') }}
-          columns={[
-            colunaPedido,
-            colunaRecebido,
-            {
-              title: 'Situação',
-              key: 'situacao',
-              render: (_, p) => <Tag color={SITUACOES[p.situacao].cor}>{SITUACOES[p.situacao].rotulo}</Tag>,
-            },
-            {
-              title: 'No aplicativo',
-              key: 'estado',
-              render: (_, p) => ESTADOS_APP[p.estadoApp] ?? p.estadoApp,
-            },
-            { title: 'Motivo', key: 'motivo', render: (_, p) => p.motivo ?? '' },
-            colunaTotal,
-          ]}
-        />
-      </Card>
+      <SecaoPedidos
+        testId="secao-cancelamentos"
+        titulo="Pedidos de cancelamento"
+        cor="red"
+        pedidos={cancelamentos}
+        vazioTexto="Nenhum pedido de cancelamento."
+        rotuloPedido={rotuloPedido}
+        detalhes
+        colunas={[
+          {
+            title: 'Motivo do cliente',
+            key: 'motivoCliente',
+            render: (_, p) => p.motivoCancelamentoCliente ?? '—',
+          },
+          {
+            title: 'Ações',
+            key: 'acoes',
+            render: (_, p) => (
+              <SePermitido empresa={p.empresa}>
+                <Flex gap={8}>
+                  {botao(
+                    p,
+                    'cancelar',
+                    'Aceitar cancelamento',
+                    () => decidirCancelamento(p._id, { acao: 'aceitar' }),
+                    `Cancelamento do pedido ${nomePedido(p)} aceito.`,
+                  )}
+                  <Button danger onClick={() => setNegando(p)}>
+                    Negar
+                  </Button>
+                </Flex>
+              </SePermitido>
+            ),
+          },
+        ]}
+      />
 
-      <DialogoRecusa
+      <SecaoPedidos
+        testId="secao-atencao"
+        titulo="Precisam de atenção"
+        cor="red"
+        pedidos={atencao}
+        vazioTexto="Nenhum pedido precisa de atenção."
+        rotuloPedido={rotuloPedido}
+        colunas={[
+          {
+            title: 'Motivo',
+            key: 'motivo',
+            render: (_, p) => (
+              <Flex vertical gap={4} style={{ maxWidth: 520 }}>
+                <Typography.Text type="danger">{p.motivo ?? '—'}</Typography.Text>
+                {p.itensSemProduto.length > 0 && (
+                  <Link to={`/appTerceirosCadastro?integracao=${p.integracao}`}>
+                    Mapear {p.itensSemProduto.length} item(ns)
+                  </Link>
+                )}
+              </Flex>
+            ),
+          },
+          {
+            title: 'Ações',
+            key: 'acoes',
+            render: (_, p) => (
+              <SePermitido empresa={p.empresa}>
+                <Flex gap={8}>
+                  {botao(
+                    p,
+                    'reprocessar',
+                    'Reprocessar',
+                    () => reprocessarPedido(p._id),
+                    `Pedido ${nomePedido(p)} reprocessado.`,
+                    { icon: <SyncOutlined /> },
+                  )}
+                  <Button danger onClick={() => setRecusando(p)}>
+                    Recusar
+                  </Button>
+                </Flex>
+              </SePermitido>
+            ),
+          },
+        ]}
+      />
+
+      <SecaoPedidos
+        testId="secao-recentes"
+        titulo="Últimos pedidos"
+        cor={null}
+        pedidos={recentes}
+        vazioTexto="Nenhum pedido ainda."
+        rotuloPedido={rotuloPedido}
+        colunas={[
+          {
+            title: 'Situação',
+            key: 'situacao',
+            render: (_, p) => <Tag color={SITUACOES[p.situacao].cor}>{SITUACOES[p.situacao].rotulo}</Tag>,
+          },
+          {
+            title: 'No aplicativo',
+            key: 'estado',
+            render: (_, p) => <span data-testid="estado-app">{ESTADOS_APP[p.estadoApp] ?? p.estadoApp}</span>,
+          },
+          {
+            title: 'Motivo',
+            key: 'motivo',
+            render: (_, p) => p.motivo ?? p.motivoCancelamentoCliente ?? '',
+          },
+        ]}
+      />
+
+      <DialogoMotivo
+        tipo="recusa"
         pedido={recusando}
         aoFechar={() => setRecusando(null)}
         aoConfirmar={(p, motivo) =>
@@ -433,10 +399,11 @@ export function IntegracaoDeliveryPage() {
           )
         }
       />
-      <DialogoNegarCancelamento
+      <DialogoMotivo
+        tipo="negativa"
         pedido={negando}
         aoFechar={() => setNegando(null)}
-        aoConfirmar={(p, codigo, motivo) =>
+        aoConfirmar={(p, motivo, codigo) =>
           executar(
             `negar:${p._id}`,
             () => decidirCancelamento(p._id, { acao: 'negar', codigo, motivo }),

@@ -77,6 +77,20 @@ export const pedido = (parcial: Partial<PedidoAppSaida> = {}): PedidoAppSaida =>
   venda: 'c00000000000000000000001',
   total: '1234.56',
   recebidoEm: new Date().toISOString(),
+  criadoNoAppEm: new Date().toISOString(),
+  prazoConfirmacao: new Date(Date.now() + 8 * 60_000).toISOString(),
+  itens: [
+    {
+      nome: 'Pizza Calabresa',
+      quantidade: 1,
+      total: '1234.56',
+      obs: 'sem cebola',
+      opcoes: [{ nome: 'Borda recheada', quantidade: 1, obs: null }],
+    },
+  ],
+  cliente: { nome: 'Maria Silva', telefone: '41999990000', endereco: 'Rua XV de Novembro, 100, Centro' },
+  pagamentos: [{ modo: 'prepago', metodo: 'Crédito', bandeira: 'VISA', valor: '1234.56', trocoPara: null }],
+  motivoCancelamentoCliente: null,
   ...parcial,
 });
 
