@@ -18,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { consultar, consultarUm, type Linha } from '../../db/consultar.ts';
 import { ErroNegocio, ok } from '../../lib/envelope.ts';
+import { padraoContem } from '../../lib/like.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
 // The server's own ZIP writer (node:zlib, no dependency), written for the fiscal XML export.
 import { criarZip } from '../fiscal/zip.ts';
@@ -94,7 +95,7 @@ export async function rotasBalanca(app: FastifyInstance): Promise<void> {
       const { empresa, busca } = request.body;
       await exigirPermissaoTela(app, request, permissoesDoRecurso('balanca').acessar, empresa);
       const g = sessaoDe(request).grupoEmpresarialId;
-      const termo = busca?.trim() ? `%${busca.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const termo = busca?.trim() ? padraoContem(busca.trim()) : null;
       const linhas = await consultar(
         db,
         sql`select p.id, p.codigo_interno, p.descricao, upper(u.sigla) as sigla

@@ -14,6 +14,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { arrayTexto, consultar } from '../../db/consultar.ts';
+import { padraoContem } from '../../lib/like.ts';
 import { SELECT_TITULO, tituloJson } from './titulos.service.ts';
 
 // The finance agenda (issue 18): payables and receivables of the chosen stores due in a period (and the
@@ -30,8 +31,6 @@ export interface EscopoAgenda {
   /** Of those, the ones whose payables stay hidden. */
   protegidas: string[];
 }
-
-const escaparLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function filtro(e: EscopoAgenda, c: AgendaConsulta): SQL {
   const partes: SQL[] = [
@@ -56,7 +55,7 @@ function filtro(e: EscopoAgenda, c: AgendaConsulta): SQL {
     );
   if (c.operadora) partes.push(sql`t.operadora_id = ${c.operadora}`);
   if (c.busca) {
-    const termo = `%${escaparLike(c.busca)}%`;
+    const termo = padraoContem(c.busca);
     partes.push(
       sql`(t.descricao ilike ${termo} or coalesce(t.documento, '') ilike ${termo}
            or coalesce(pe.nome, '') ilike ${termo} or coalesce(pc.descricao, '') ilike ${termo})`,

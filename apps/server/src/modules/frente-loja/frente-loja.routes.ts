@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consultar } from '../../db/consultar.ts';
 import { ErroNegocio, ok } from '../../lib/envelope.ts';
+import { padraoContem } from '../../lib/like.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
 import { empresaDoContexto } from '../usuarios/usuarios.routes.ts';
 import { rotasClienteFrenteLoja } from './cliente-frente-loja.routes.ts';
@@ -181,7 +182,7 @@ export async function rotasFrenteLoja(app: FastifyInstance): Promise<void> {
     async (request) => {
       const s = sessaoDe(request);
       const d = classificarBuscaCliente(request.body.texto);
-      const contem = `%${d.valor.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const contem = padraoContem(d.valor);
       let condicao: SQL;
       if (d.campo === 'cpf' || d.campo === 'cnpj')
         condicao = sql`regexp_replace(coalesce(cpf_cnpj, ''), '\D', '', 'g') = ${d.valor}`;

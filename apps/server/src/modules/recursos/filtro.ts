@@ -8,6 +8,7 @@ import {
 } from '@retaguarda/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { ErroNegocio } from '../../lib/envelope.ts';
+import { padraoContem } from '../../lib/like.ts';
 import { type ColunaPublica, colunasDoRecurso } from './colunas.ts';
 
 // Compiles the Mongo-style `filtro` of getPopulate (DESIGN section 3) into parameterised SQL.
@@ -127,10 +128,6 @@ function valorParaJson(alvo: Alvo, valor: unknown): SQL {
   return parametro(alvo, valor);
 }
 
-function escaparLike(texto: string): string {
-  return texto.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function comparacao(alvo: Alvo, op: string, valor: unknown, opcoes: unknown): SQL {
   const e = expressao(alvo);
   const ehLista = alvo.coluna.tipo === 'ids' && !alvo.caminho;
@@ -170,7 +167,7 @@ function comparacao(alvo: Alvo, op: string, valor: unknown, opcoes: unknown): SQ
       if (typeof valor !== 'string' || valor.length > 200) erroValor(alvo.campo);
       if (opcoes !== undefined && (typeof opcoes !== 'string' || !/^[imsx]*$/.test(opcoes)))
         erroValor(alvo.campo);
-      const padrao = `%${escaparLike(valor)}%`;
+      const padrao = padraoContem(valor);
       const texto = ehLista ? sql`array_to_string(${e}, ' ')` : sql`${e}::text`;
       return typeof opcoes === 'string' && opcoes.includes('i')
         ? sql`${texto} ilike ${padrao}`

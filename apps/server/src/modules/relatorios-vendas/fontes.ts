@@ -9,6 +9,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { arrayTexto } from '../../db/consultar.ts';
 import { ErroNegocio } from '../../lib/envelope.ts';
+import { padraoContem } from '../../lib/like.ts';
 
 // Where a report's rows come from. Two grains, each with two sources of the SAME row shape:
 // - sale grain (`relatorio_venda_hora` columns) and product grain (`relatorio_venda_produto_dia` columns);
@@ -131,7 +132,7 @@ function condicao(grao: Grao, c: CondicaoFiltro): SQL {
     case 'naoEm':
       return sql`not (${col} = any(${arrayTexto(ts)}::text[]))`;
     case 'contem':
-      return sql`${col} ilike ${`%${a.replace(/[\\%_]/g, (x) => `\\${x}`)}%`}`;
+      return sql`${col} ilike ${padraoContem(a)}`;
   }
   throw new ErroNegocio(MENSAGENS_FILTRO.operadorNaoPermitido(c.operador));
 }
