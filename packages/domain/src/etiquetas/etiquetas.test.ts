@@ -1,7 +1,7 @@
 // biome-ignore lint/style/noRestrictedImports: the test byte-compares with the fixture files beside it.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { lerCodigoBarras, modulosEan } from './codigo-barras.ts';
+import { lerCodigoBarras, modulosCodigoBarras } from './codigo-barras.ts';
 import {
   type EtiquetaProduto,
   formatoEtiqueta,
@@ -168,13 +168,13 @@ describe('label content', () => {
       validarEtiqueta({ ...paoDeQueijo, codigoBarras: '12345678', simbologia: 'code128' }),
     ).toBeUndefined();
     // 4006381333931 is the EAN-13 of GS1's examples: 95 modules, guards 101 / 01010 / 101
-    const m = modulosEan({ simbologia: 'ean13', codigo: '4006381333931' });
+    const m = modulosCodigoBarras({ simbologia: 'ean13', codigo: '4006381333931' });
     expect(m).toHaveLength(95);
     expect(m?.slice(0, 3)).toBe('101');
     expect(m?.slice(45, 50)).toBe('01010');
     // first digit 4 -> parity L G L L G G; digit 0 in set L = 0001101
     expect(m?.slice(3, 10)).toBe('0001101');
-    expect(modulosEan({ simbologia: 'ean8', codigo: '20001230' })).toHaveLength(67);
+    expect(modulosCodigoBarras({ simbologia: 'ean8', codigo: '20001230' })).toHaveLength(67);
   });
 
   it('printer models to languages; CP860 bytes of Portuguese letters', () => {

@@ -1,4 +1,4 @@
-import { formatoEtiqueta, modulosEan, montarEtiquetas } from '@retaguarda/domain/etiquetas/index';
+import { formatoEtiqueta, modulosCodigoBarras, montarEtiquetas } from '@retaguarda/domain/etiquetas/index';
 import { describe, expect, it } from 'vitest';
 import { etiquetasA4Pdf, folhaA4 } from './pdf.ts';
 
@@ -56,11 +56,13 @@ describe('etiquetasA4Pdf', () => {
     expect(texto).toContain('(Emb 26/11/26 Val 01/12/26) Tj');
     expect(texto).toContain('(7894900011517) Tj');
     expect(texto).toContain('(QMP-1) Tj');
-    // EAN-13 7894900011517: each dark module of the GS1 pattern a filled rectangle, on each of the 20 labels
-    const escuros = [...(modulosEan({ simbologia: 'ean13', codigo: '7894900011517' }) ?? '')].filter(
-      (m) => m === '1',
-    );
-    expect(escuros.length).toBeGreaterThan(30);
-    expect(texto.match(/ re\nf\n/g)?.length).toBe(20 * escuros.length);
+    // Each dark module a filled rectangle: the EAN-13 7894900011517 on 20 labels, the Code 128 QMP-1 on 10
+    const escuros = (codigo: Parameters<typeof modulosCodigoBarras>[0]) =>
+      [...modulosCodigoBarras(codigo)].filter((m) => m === '1').length;
+    const ean = escuros({ simbologia: 'ean13', codigo: '7894900011517' });
+    const code128 = escuros({ simbologia: 'code128', codigo: 'QMP-1' });
+    expect(ean).toBeGreaterThan(30);
+    expect(code128).toBeGreaterThan(30);
+    expect(texto.match(/ re\nf\n/g)?.length).toBe(20 * ean + 10 * code128);
   });
 });

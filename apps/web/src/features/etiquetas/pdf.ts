@@ -3,7 +3,7 @@ import {
   FONTES_ETIQUETA,
   type FormatoEtiqueta,
   type LayoutEtiqueta,
-  modulosEan,
+  modulosCodigoBarras,
   PONTOS_POR_MM,
 } from '@retaguarda/domain/etiquetas/index';
 
@@ -42,17 +42,15 @@ function desenhar(doc: Doc, e: ElementoEtiqueta, x0: number, y0: number): void {
     doc.text(e.texto, x0 + mm(e.x), y0 + mm(e.y + FONTES_ETIQUETA[e.fonte].altura), { baseline: 'bottom' });
     return;
   }
-  const modulos = modulosEan(e.codigo);
+  const modulos = modulosCodigoBarras(e.codigo);
   const topo = y0 + mm(e.y);
   const altura = mm(e.altura);
-  if (modulos) {
-    const largura = mm(e.modulo);
-    for (let i = 0; i < modulos.length; i++) {
-      if (modulos[i] === '1') doc.rect(x0 + mm(e.x) + i * largura, topo, largura, altura, 'F');
-    }
+  const largura = mm(e.modulo);
+  for (let i = 0; i < modulos.length; i++) {
+    if (modulos[i] === '1') doc.rect(x0 + mm(e.x) + i * largura, topo, largura, altura, 'F');
   }
   doc.setFont('helvetica', 'normal').setFontSize(PONTOS_FONTE.pequena);
-  doc.text(e.codigo.codigo, x0 + mm(e.x), topo + (modulos ? altura : 0) + 3, { baseline: 'bottom' });
+  doc.text(e.codigo.codigo, x0 + mm(e.x), topo + altura + 3, { baseline: 'bottom' });
 }
 
 /** The sheet as PDF bytes; each layout repeated its quantity. `comprimir: false` keeps the text readable (tests). */

@@ -2,7 +2,7 @@ import {
   type ElementoEtiqueta,
   FONTES_ETIQUETA,
   type LayoutEtiqueta,
-  modulosEan,
+  modulosCodigoBarras,
 } from '@retaguarda/domain/etiquetas/index';
 
 // One label drawn from its layout (dots) as SVG: white paper and black print in both themes, the EAN bars
@@ -26,18 +26,14 @@ function Elemento({ e }: { e: ElementoEtiqueta }) {
       </text>
     );
   }
-  const modulos = modulosEan(e.codigo);
+  const modulos = modulosCodigoBarras(e.codigo);
   return (
     <g>
-      {modulos ? (
-        [...modulos].map((m, i) =>
-          m === '1' ? (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the modules never reorder
-            <rect key={i} x={e.x + i * e.modulo} y={e.y} width={e.modulo} height={e.altura} fill="#000" />
-          ) : null,
-        )
-      ) : (
-        <rect x={e.x} y={e.y} width={160} height={e.altura} fill="url(#hachura)" />
+      {[...modulos].map((m, i) =>
+        m === '1' ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the modules never reorder
+          <rect key={i} x={e.x + i * e.modulo} y={e.y} width={e.modulo} height={e.altura} fill="#000" />
+        ) : null,
       )}
       <text x={e.x} y={e.y + e.altura + 16} fontSize={16} fontFamily="monospace" fill="#000">
         {e.codigo.codigo}
@@ -56,11 +52,6 @@ export function PreviaEtiqueta({ layout, titulo }: { layout: LayoutEtiqueta; tit
       viewBox={`0 0 ${layout.largura} ${layout.altura}`}
       style={{ background: '#fff', border: '1px solid #bbb', borderRadius: 6 }}
     >
-      <defs>
-        <pattern id="hachura" width="6" height="6" patternUnits="userSpaceOnUse">
-          <rect width="3" height="6" fill="#999" />
-        </pattern>
-      </defs>
       {layout.elementos.map((e) => (
         <Elemento key={`${e.tipo}-${e.x}-${e.y}`} e={e} />
       ))}
