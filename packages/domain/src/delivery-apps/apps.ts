@@ -15,6 +15,12 @@ export function nomeDoApp(id: number): string {
   return APPS_DELIVERY.find((a) => a.id === id)?.nome ?? `App ${id}`;
 }
 
-/** Protocols an integration speaks; the marketplace polling model is the next adapter. */
-export const PROTOCOLOS_DELIVERY = ['open-delivery'] as const;
+/** Protocols an integration speaks: Open Delivery, and the marketplace polling model (marketplace.ts). */
+export const PROTOCOLOS_DELIVERY = ['open-delivery', 'marketplace'] as const;
 export type ProtocoloDelivery = (typeof PROTOCOLOS_DELIVERY)[number];
+
+/** How the screens name each protocol. */
+export const NOMES_PROTOCOLO: Readonly<Record<ProtocoloDelivery, string>> = {
+  'open-delivery': 'Open Delivery (Abrasel) 1.7',
+  marketplace: 'Marketplace (modelo de polling, como o iFood)',
+};
