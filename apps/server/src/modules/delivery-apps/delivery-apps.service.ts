@@ -19,8 +19,9 @@ import { novoId } from '../../lib/ids.ts';
 import { Cofre } from '../fiscal/cofre.ts';
 import type { ServicoVendas } from '../vendas/vendas.service.ts';
 import type { AdaptadorDelivery, EventoApp } from './adaptador.ts';
+import { criarAdaptador } from './adaptadores.ts';
 import { lerCardapio } from './cardapio.ts';
-import { AdaptadorOpenDelivery, eventoApp } from './open-delivery.adaptador.ts';
+import { eventoApp } from './open-delivery.adaptador.ts';
 import { type IntegracaoLida, ServicoPedidosApp } from './pedidos.ts';
 
 // Integrations of a group's stores with delivery apps (issue 20). Events, whichever way they come (polling or
@@ -200,7 +201,8 @@ export class ServicoDeliveryApps {
     const chave = `${i.baseUrl}|${i.authUrl}|${i.clientId}|${i.segredoCifrado}|${i.appIdExterno}|${i.merchantId}`;
     const pronto = this.adaptadores.get(i.id);
     if (pronto?.chave === chave) return pronto.adaptador;
-    const adaptador = new AdaptadorOpenDelivery(
+    const adaptador = criarAdaptador(
+      i.protocolo,
       {
         baseUrl: i.baseUrl,
         authUrl: i.authUrl,

@@ -138,3 +138,26 @@ export const deliveryAcao = pgTable(
   },
   (t) => [index('delivery_acao_pedido_idx').on(t.pedidoId, t.enviadoEm)],
 );
+
+/**
+ * The catalogue a marketplace was sent, per item (catalogo-marketplace.ts): what our registration says now
+ * (preco, disponivel) beside what the marketplace last took; a row where they differ is a pending update,
+ * sent by the poller off any product save and marked when the marketplace answers.
+ */
+export const deliveryCatalogoItem = pgTable(
+  'delivery_catalogo_item',
+  {
+    integracaoId: text('integracao_id').notNull(),
+    produtoId: text('produto_id').notNull(),
+    grupoEmpresarialId: text('grupo_empresarial_id').notNull(),
+    /** Decimal text of the store's delivery price. */
+    preco: text('preco').notNull(),
+    disponivel: boolean('disponivel').notNull(),
+    precoEnviado: text('preco_enviado'),
+    disponivelEnviado: boolean('disponivel_enviado'),
+    ultimoErro: text('ultimo_erro'),
+    atualizadoEm: instante('atualizado_em').notNull().defaultNow(),
+    enviadoEm: instante('enviado_em'),
+  },
+  (t) => [primaryKey({ columns: [t.integracaoId, t.produtoId] })],
+);
