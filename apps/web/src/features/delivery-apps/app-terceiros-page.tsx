@@ -5,6 +5,7 @@ import {
   type IntegracaoEntrada,
   type IntegracaoSaida,
   integracaoEntradaSchema,
+  NOMES_PROTOCOLO,
   PROTOCOLOS_DELIVERY,
 } from '@retaguarda/domain/delivery-apps/index';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -201,12 +202,20 @@ function FormularioIntegracao({
                 onChange={(v: string) => mudar('protocolo', v)}
                 options={PROTOCOLOS_DELIVERY.map((p) => ({
                   value: p,
-                  label: p === 'open-delivery' ? 'Open Delivery (Abrasel) 1.7' : p,
+                  label: NOMES_PROTOCOLO[p],
                 }))}
               />,
             )}
-            {texto('merchantId', 'CNPJ + UUID da loja no aplicativo')}
-            {texto('appIdExterno')}
+            {texto(
+              'merchantId',
+              campos.protocolo === 'marketplace'
+                ? 'id (UUID) da loja no marketplace'
+                : 'CNPJ + UUID da loja no aplicativo',
+            )}
+            {texto(
+              'appIdExterno',
+              campos.protocolo === 'marketplace' ? 'marketplace (não usado)' : undefined,
+            )}
           </div>
           <div style={{ flex: '1 1 320px', minWidth: 280 }}>
             {texto('baseUrl', 'https://api.aplicativo.com.br')}
