@@ -61,6 +61,8 @@ export function permissoesEstoquista(): number[] {
     ...PERMISSOES.filter((p) => p.modulo === 'stock' || relatorios.has(p.chave)).map((p) => p.id),
     PERMISSAO.entradaNotaFiscalAcessar,
     PERMISSAO.entradaNotaFiscalManter,
+    // The shelf labels after a price change or a delivery (gerenciarEtiquetas): the one who fills the shelves.
+    PERMISSAO.gerenciarEtiquetasAcessar,
     // Read-only: the pickers of the stock screens list products, units and suppliers.
     PERMISSAO.produtoGeralAcessar,
     PERMISSAO.unidadeMedidaAcessar,
