@@ -92,7 +92,11 @@ export function AppSistemaPage() {
               <Flex vertical gap={0}>
                 <strong>{i.appNome}</strong>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {i.protocolo === 'open-delivery' ? 'Open Delivery' : i.protocolo}
+                  {i.protocolo === 'marketplace'
+                    ? 'Marketplace (polling)'
+                    : i.protocolo === 'open-delivery'
+                      ? 'Open Delivery'
+                      : i.protocolo}
                 </Typography.Text>
               </Flex>
             ),
