@@ -371,5 +371,19 @@ describe('orders that need attention', () => {
       sql`select situacao, venda_id from delivery_pedido where pedido_externo = ${negativo}`,
     );
     expect(linhas).toEqual([{ situacao: 'atencao', venda_id: null }]);
+
+    // The unmapped item mapped once: the kept (converted) order is tried again and becomes a sale.
+    dados(
+      await loja.post('/api/deliveryApps/mapeamentos', {
+        integracao,
+        codigoExterno: 'COMBO-MKT-9',
+        nomeExterno: 'Combo do Marketplace',
+        produto: p1.id,
+      }),
+    );
+    const p = await doPedido(desconhecido);
+    dados(await loja.post(`/api/deliveryApps/pedidos/${p?._id}/reprocessar`, {}));
+    expect(await doPedido(desconhecido)).toMatchObject({ situacao: 'aguardando', motivo: null });
+    expect(await vendasApp()).toBe(antes + 1);
   });
 });
