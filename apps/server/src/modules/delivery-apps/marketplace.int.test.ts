@@ -12,7 +12,7 @@ import { kdsDoApp } from '../kds/kds.routes.ts';
 import { ErroApp } from './adaptador.ts';
 import { sincronizarCatalogoMarketplace } from './catalogo-marketplace.ts';
 import { deliveryDoApp } from './delivery-apps.routes.ts';
-import { AdaptadorMarketplace } from './marketplace.adaptador.ts';
+import { AdaptadorMarketplace, assinaturaMarketplace } from './marketplace.adaptador.ts';
 
 // The second delivery-app protocol, the marketplace polling model, against its simulator through the API
 // (PGlite; PostgreSQL with DATABASE_URL): tokens, events polled and acknowledged after they are stored, an
@@ -128,7 +128,7 @@ describe('tokens and polling', () => {
     expect(semCabecalho.status).toBe(400);
   });
 
-  it('an unacknowledged event comes back with the same id; acknowledged, it does not', async () => {
+  it('an unacknowledged event comes back with the same id; acknowledged, it does not; the webhook signature', async () => {
     const a = new AdaptadorMarketplace({ ...sim.credenciais, baseUrl: sim.url }, () => relogio);
     sim.emitir('pedido-inexistente', 'ADR');
     const [e1] = await a.buscarEventos();
@@ -137,6 +137,13 @@ describe('tokens and polling', () => {
     expect(e1?.tipo).toBe('ADR');
     await a.reconhecer([...(e1 ? [e1] : []), { ...(e1 as NonNullable<typeof e1>), id: 'desconhecido' }]);
     expect(await a.buscarEventos()).toEqual([]);
+
+    // A webhook signature (HMAC-SHA256 of the raw body with the secret): right, tampered, missing.
+    const corpo = JSON.stringify({ id: 'e1', code: 'PLC', orderId: 'o1' });
+    const assinatura = assinaturaMarketplace(corpo, sim.credenciais.clientSecret);
+    expect(a.webhookAutentico(corpo, assinatura)).toBe(true);
+    expect(a.webhookAutentico(corpo.replace('PLC', 'CAN'), assinatura)).toBe(false);
+    expect(a.webhookAutentico(corpo, undefined)).toBe(false);
   });
 });
 
