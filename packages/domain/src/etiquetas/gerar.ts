@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Resultado } from '../venda/erros.ts';
 import {
   type EtiquetaProduto,
+  type FormatoEtiqueta,
   formatoEtiqueta,
   type LayoutEtiqueta,
   linhasDeEtiquetas,
@@ -113,4 +114,42 @@ export interface ProdutoEtiqueta {
   etiqueta: EtiquetaProduto;
   /** Why it is in the "changed since" list. */
   motivo?: 'preco' | 'promocao';
+}
+
+// The answers of the labels routes (apps/server/src/modules/etiquetas), read by the screen as they are typed here.
+
+/** POST /api/etiquetas/impressoras: the store's terminals and the print sectors whose printer prints labels. */
+export interface ImpressorasEtiquetas {
+  terminais: { _id: string; descricao: string }[];
+  setores: {
+    _id: string;
+    descricao: string;
+    impressora: string;
+    modelo: number;
+    linguagem: LinguagemEtiqueta;
+    nomeLinguagem: string;
+    /** The label format registered on the printer, the screen's default. */
+    formatoEtiqueta: number | null;
+  }[];
+}
+export type SetorEtiquetas = ImpressorasEtiquetas['setores'][number];
+
+/** POST /api/etiquetas/previa: the layouts to draw, and the printer's commands when a model was given. */
+export interface RespostaPreviaEtiquetas {
+  dia: string;
+  formato: FormatoEtiqueta;
+  produtos: ProdutoEtiqueta[];
+  layouts: LayoutEtiqueta[];
+  avisos: string[];
+  total: number;
+  comandos?: { linguagem: LinguagemEtiqueta; texto: string };
+}
+
+/** POST /api/etiquetas/imprimir: the print jobs queued. */
+export interface RespostaImpressaoEtiquetas {
+  impressoes: string[];
+  total: number;
+  linguagem: LinguagemEtiqueta;
+  bytes: number;
+  avisos: string[];
 }

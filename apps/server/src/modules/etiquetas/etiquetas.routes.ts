@@ -4,6 +4,7 @@ import {
   type EtiquetaProduto,
   formatoEtiqueta,
   gerarEtiquetas,
+  type ImpressorasEtiquetas,
   type ItemEtiqueta,
   imprimirEtiquetasSchema,
   type LinguagemEtiqueta,
@@ -14,6 +15,8 @@ import {
   type ProdutoEtiqueta,
   previaEtiquetasSchema,
   produtosAlteradosSchema,
+  type RespostaImpressaoEtiquetas,
+  type RespostaPreviaEtiquetas,
 } from '@retaguarda/domain/etiquetas/index';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -96,12 +99,12 @@ export async function rotasEtiquetas(app: FastifyInstance): Promise<void> {
               order by s.descricao`,
         ),
       ]);
-      return ok({
+      return ok<ImpressorasEtiquetas>({
         terminais: terminais.map((t) => ({ _id: t.id as string, descricao: t.descricao as string })),
         setores: setores.flatMap((s) => {
           const modelo = modeloDe(s);
           const linguagem = modelo === null ? undefined : linguagemDoModelo(modelo);
-          return linguagem
+          return linguagem && modelo !== null
             ? [
                 {
                   _id: s.id as string,
@@ -110,7 +113,6 @@ export async function rotasEtiquetas(app: FastifyInstance): Promise<void> {
                   modelo,
                   linguagem,
                   nomeLinguagem: NOMES_LINGUAGEM[linguagem],
-                  /** The label format registered on the printer, the screen's default. */
                   formatoEtiqueta: (s.formato_etiqueta as { id?: number } | null)?.id ?? null,
                 },
               ]
@@ -139,9 +141,11 @@ export async function rotasEtiquetas(app: FastifyInstance): Promise<void> {
         if (!gerado.ok) throw new ErroNegocio(gerado.mensagem);
         comandos = { linguagem, texto: comandosLegiveis(linguagem, gerado.valor.bytes) };
       }
-      return ok({
+      const descricaoFormato = formatoEtiqueta(formato);
+      if (!descricaoFormato) throw new ErroNegocio(MENSAGENS_ETIQUETA.formato);
+      return ok<RespostaPreviaEtiquetas>({
         dia: data,
-        formato: formatoEtiqueta(formato),
+        formato: descricaoFormato,
         produtos,
         layouts: montado.valor.layouts,
         avisos: montado.valor.avisos,
@@ -190,7 +194,7 @@ export async function rotasEtiquetas(app: FastifyInstance): Promise<void> {
         },
       );
       impressao.avisarNovas(jobs);
-      return ok({
+      return ok<RespostaImpressaoEtiquetas>({
         impressoes: jobs.map((j) => j._id),
         total: gerado.valor.total,
         linguagem,

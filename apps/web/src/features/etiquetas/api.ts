@@ -1,10 +1,10 @@
 import type {
-  FormatoEtiqueta,
+  ImpressorasEtiquetas,
   ImprimirEtiquetas,
-  LayoutEtiqueta,
-  LinguagemEtiqueta,
   PreviaEtiquetas,
   ProdutoEtiqueta,
+  RespostaImpressaoEtiquetas,
+  RespostaPreviaEtiquetas,
 } from '@retaguarda/domain/etiquetas/index';
 import { queryOptions } from '@tanstack/react-query';
 import { chaves } from '../../lib/api/chaves.ts';
@@ -12,39 +12,6 @@ import { api } from '../../lib/api/cliente.ts';
 
 // The labels screen's calls (apps/server/src/modules/etiquetas): printers of the store, preview, print
 // through the print queue, products changed since a day, and the product search of the selection.
-
-export interface SetorEtiquetas {
-  _id: string;
-  descricao: string;
-  impressora: string;
-  modelo: number;
-  linguagem: LinguagemEtiqueta;
-  nomeLinguagem: string;
-  formatoEtiqueta: number | null;
-}
-
-export interface ImpressorasEtiquetas {
-  terminais: { _id: string; descricao: string }[];
-  setores: SetorEtiquetas[];
-}
-
-export interface RespostaPrevia {
-  dia: string;
-  formato: FormatoEtiqueta;
-  produtos: ProdutoEtiqueta[];
-  layouts: LayoutEtiqueta[];
-  avisos: string[];
-  total: number;
-  comandos?: { linguagem: LinguagemEtiqueta; texto: string };
-}
-
-export interface RespostaImpressao {
-  impressoes: string[];
-  total: number;
-  linguagem: LinguagemEtiqueta;
-  bytes: number;
-  avisos: string[];
-}
 
 export interface ProdutoOpcao {
   _id: string;
@@ -81,10 +48,10 @@ export const produtosEtiquetasQuery = (busca: string) => {
 };
 
 export const previaEtiquetas = (corpo: PreviaEtiquetas) =>
-  api.post<RespostaPrevia>('etiquetas/previa', corpo, { acao: 'ao montar as etiquetas' });
+  api.post<RespostaPreviaEtiquetas>('etiquetas/previa', corpo, { acao: 'ao montar as etiquetas' });
 
 export const imprimirEtiquetas = (corpo: ImprimirEtiquetas) =>
-  api.post<RespostaImpressao>('etiquetas/imprimir', corpo, { acao: 'ao imprimir as etiquetas' });
+  api.post<RespostaImpressaoEtiquetas>('etiquetas/imprimir', corpo, { acao: 'ao imprimir as etiquetas' });
 
 export const produtosAlterados = (empresa: string, desde: string) =>
   api.post<ProdutoEtiqueta[]>(

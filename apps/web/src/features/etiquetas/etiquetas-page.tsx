@@ -1,6 +1,7 @@
 import { formatosEtiqueta } from '@retaguarda/domain';
 import {
   type ProdutoEtiqueta,
+  type RespostaPreviaEtiquetas,
   UNIDADES_CONTEUDO,
   type UnidadeConteudo,
 } from '@retaguarda/domain/etiquetas/index';
@@ -32,7 +33,6 @@ import {
   previaEtiquetas,
   produtosAlterados,
   produtosEtiquetasQuery,
-  type RespostaPrevia,
 } from './api.ts';
 import { etiquetasA4Pdf } from './pdf.ts';
 import { PreviaEtiqueta } from './previa-etiqueta.tsx';
@@ -90,7 +90,7 @@ export function EtiquetasPage() {
   const { data: opcoes, isFetching } = useQuery(produtosEtiquetasQuery(termo));
   const [desde, setDesde] = useState<Dayjs | null>(dayjs().subtract(7, 'day'));
   const [ocupado, setOcupado] = useState<'previa' | 'imprimir' | 'pdf' | 'alterados' | null>(null);
-  const [previa, setPrevia] = useState<RespostaPrevia | null>(null);
+  const [previa, setPrevia] = useState<RespostaPreviaEtiquetas | null>(null);
   const [resultado, setResultado] = useState<string | null>(null);
   const [erro, setErro] = useState<string | null>(null);
 
