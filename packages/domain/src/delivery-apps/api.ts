@@ -85,6 +85,21 @@ export const mapeamentoItemSaidaSchema = z.object({
 });
 export type MapeamentoItemSaida = z.infer<typeof mapeamentoItemSaidaSchema>;
 
+/**
+ * The mapping screen's product search (GET /api/deliveryApps/produtos), under permission 868 in the
+ * integration's store: whoever maps the app's items need not hold the product registration's permission.
+ */
+export const buscaProdutosDeliverySchema = z.object({
+  integracao: id,
+  busca: z.string().trim().max(100).optional(),
+});
+export const produtoDeliverySaidaSchema = z.object({
+  _id: id,
+  descricao: z.string(),
+  codigoInterno: z.number().int().nullable(),
+});
+export type ProdutoDeliverySaida = z.infer<typeof produtoDeliverySaidaSchema>;
+
 export const SITUACOES_PEDIDO_APP = ['atencao', 'aguardando', 'aceito', 'recusado', 'cancelado'] as const;
 export type SituacaoPedidoApp = (typeof SITUACOES_PEDIDO_APP)[number];
 

@@ -1,4 +1,5 @@
 import {
+  buscaProdutosDeliverySchema,
   decisaoCancelamentoSchema,
   decisaoPedidoSchema,
   integracaoEntradaSchema,
@@ -140,6 +141,18 @@ async function rotasTelas(app: FastifyInstance, s: ServicoDeliveryApps): Promise
       const atual = await s.integracao(request.query.integracao, grupo(request));
       await exigirPermissaoTela(app, request, PERMISSAO_INTEGRACOES, atual.empresa);
       return ok(await s.mapeamentos(grupo(request), atual.id));
+    },
+  );
+
+  // The mapping screen's product picker under 868 (like the scale's /api/balanca/produtos): the products
+  // registration's own search asks for its permission, which the one who maps the app's items may not hold.
+  r.get(
+    '/api/deliveryApps/produtos',
+    { schema: { tags, querystring: buscaProdutosDeliverySchema } },
+    async (request) => {
+      const atual = await s.integracao(request.query.integracao, grupo(request));
+      await exigirPermissaoTela(app, request, PERMISSAO_INTEGRACOES, atual.empresa);
+      return ok(await s.produtosDaLoja(grupo(request), atual.empresa, request.query.busca));
     },
   );
 

@@ -16,6 +16,7 @@ import { arrayTexto, consultar, consultarUm, type Linha } from '../../db/consult
 import { comoSistema } from '../../db/inquilino.ts';
 import { ErroNegocio } from '../../lib/envelope.ts';
 import { novoId } from '../../lib/ids.ts';
+import { padraoContem } from '../../lib/like.ts';
 import { Cofre } from '../fiscal/cofre.ts';
 import type { ServicoVendas } from '../vendas/vendas.service.ts';
 import type { AdaptadorDelivery, EventoApp } from './adaptador.ts';
@@ -546,6 +547,27 @@ export class ServicoDeliveryApps {
           returning id`,
     );
     return r[0]?.id as string;
+  }
+
+  /** The integration's store's active products whose description has the text typed (30 at most). */
+  async produtosDaLoja(grupo: string, empresa: string, busca: string | undefined) {
+    const termo = busca?.trim() ? padraoContem(busca.trim()) : null;
+    const linhas = await consultar(
+      this.db,
+      sql`select p.id, p.codigo_interno, p.descricao
+          from produto_geral p
+          join produto_geral_empresa pe on pe.grupo_empresarial_id = ${grupo} and pe.empresa_id = ${empresa}
+               and pe.produto_geral_id = p.id and pe.lixo = false and pe.ativo is not false
+          where p.grupo_empresarial_id = ${grupo} and p.lixo = false and p.ativo is not false
+            ${termo ? sql`and p.descricao ilike ${termo}` : sql``}
+          order by p.descricao
+          limit 30`,
+    );
+    return linhas.map((l) => ({
+      _id: String(l.id),
+      descricao: String(l.descricao),
+      codigoInterno: l.codigo_interno === null ? null : Number(l.codigo_interno),
+    }));
   }
 
   async mapeamentos(grupo: string, integracao: string) {

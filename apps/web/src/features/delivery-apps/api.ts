@@ -6,6 +6,7 @@ import type {
   MapeamentoItemEntrada,
   MapeamentoItemSaida,
   PedidoAppSaida,
+  ProdutoDeliverySaida,
 } from '@retaguarda/domain/delivery-apps/index';
 import { queryOptions } from '@tanstack/react-query';
 import { chaves } from '../../lib/api/chaves.ts';
@@ -84,3 +85,17 @@ export const reprocessarPedido = (id: string) =>
     {},
     { acao: 'ao reprocessar o pedido' },
   );
+
+/** The store's products for the mapping screen's picker (permission 868, not the product registration's). */
+export const produtosDeliveryQuery = (integracao: string, busca: string) =>
+  queryOptions({
+    queryKey: [...chavesDelivery.todas, 'produtos', integracao, busca] as const,
+    queryFn: () =>
+      api.get<ProdutoDeliverySaida[]>(
+        `deliveryApps/produtos?integracao=${encodeURIComponent(integracao)}${
+          busca ? `&busca=${encodeURIComponent(busca)}` : ''
+        }`,
+        { acao: 'ao buscar os produtos' },
+      ),
+    staleTime: 30_000,
+  });

@@ -10,9 +10,9 @@ import { Alert, Button, Card, Flex, Form, Input, Table, Tag, Typography } from '
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { notificar } from '../../lib/notify/notificar.ts';
-import { SeletorReferencia } from '../recursos/seletor-referencia.tsx';
 import { chavesDelivery, integracoesQuery, mapeamentosQuery, pedidosQuery, salvarMapeamento } from './api.ts';
 import { LinksDelivery, SeletorIntegracao, SePermitido, vazio } from './comum.tsx';
+import { SeletorProdutoDelivery } from './seletor-produto.tsx';
 
 // Route appTerceirosCadastro (issue 20 "Delivery apps"): the app items of one integration and the product of
 // ours each one is sold as. An item met once is remembered: the next orders with it become sales by
@@ -85,12 +85,12 @@ function LinhaProduto({ integracao, linha }: { integracao: IntegracaoSaida; linh
         <label htmlFor={`produto-${linha.codigoExterno}`} style={OCULTO}>
           Produto de {linha.nomeExterno ?? linha.codigoExterno}
         </label>
-        <SeletorReferencia
+        <SeletorProdutoDelivery
           id={`produto-${linha.codigoExterno}`}
-          tabela="produtoGeral"
+          integracao={integracao._id}
           valor={produto}
-          onChange={(v) => setProduto(typeof v === 'string' ? v : null)}
-          placeholder="Pesquisar produto..."
+          atual={linha.produto}
+          aoMudar={setProduto}
         />
       </div>
       <SePermitido empresa={integracao.empresa._id}>
@@ -162,11 +162,11 @@ function NovoItem({ integracao }: { integracao: IntegracaoSaida }) {
       </Form.Item>
       <Form.Item label="Produto" htmlFor="novo-produto">
         <div style={{ width: 300 }}>
-          <SeletorReferencia
+          <SeletorProdutoDelivery
             id="novo-produto"
-            tabela="produtoGeral"
+            integracao={integracao._id}
             valor={produto}
-            onChange={(v) => setProduto(typeof v === 'string' ? v : null)}
+            aoMudar={setProduto}
           />
         </div>
       </Form.Item>

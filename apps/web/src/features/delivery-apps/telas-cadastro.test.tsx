@@ -49,10 +49,18 @@ function api(extra: (url: string, corpo: unknown) => Response | undefined = () =
     const outra = extra(url, corpo);
     if (outra) return outra;
     if (url.endsWith('/api/deliveryApps/integracoes')) return envelope(true, [integracao(), COM_ERRO]);
-    if (url.endsWith('/api/produtoGeral/getPopulate')) {
-      const ids = (corpo as { filtro: { _id?: { $in: string[] } } }).filtro._id?.$in;
-      return envelope(true, ids ? PRODUTOS.filter((p) => ids.includes(p._id)) : PRODUTOS);
+    // The picker searches through the delivery module's route (permission 868), never produtoGeral's.
+    if (url.includes('/api/deliveryApps/produtos?')) {
+      const busca = new URL(url, 'http://x').searchParams.get('busca')?.toLowerCase() ?? '';
+      return envelope(
+        true,
+        PRODUTOS.filter((p) => p.descricao.toLowerCase().includes(busca)).map((p) => ({
+          ...p,
+          codigoInterno: null,
+        })),
+      );
     }
+    if (url.includes('/api/produtoGeral')) return envelope(false, { message: 'Permissão negada' });
     return envelope(true, { _id: INTEGRACAO });
   });
 }
@@ -235,6 +243,10 @@ describe('appTerceirosCadastro', { timeout: 40_000 }, () => {
         produto: PRODUTOS[0]?._id,
       }),
     );
+    expect(chamadas.some((c) => c.url.includes(`/api/deliveryApps/produtos?integracao=${INTEGRACAO}`))).toBe(
+      true,
+    );
+    expect(chamadas.some((c) => c.url.includes('/api/produtoGeral'))).toBe(false);
   });
 
   it('a new item without a product is stopped; a refusal of the server is shown in pt-BR', async () => {
