@@ -541,7 +541,12 @@ describe('orders that need attention', () => {
     );
     const p = await doPedido(desconhecido);
     dados(await loja.post(`/api/deliveryApps/pedidos/${p?._id}/reprocessar`, {}));
-    expect(await doPedido(desconhecido)).toMatchObject({ situacao: 'aguardando', motivo: null });
+    // Reprocessed, it keeps the app's display id (the attention row had none).
+    expect(await doPedido(desconhecido)).toMatchObject({
+      situacao: 'aguardando',
+      motivo: null,
+      identificacao: desconhecido.slice(0, 6).toUpperCase(),
+    });
     expect(await vendasApp()).toBe(antes + 1);
     const outro = sim.criarPedido({
       items: [{ externalCode: 'COMBO-APP-77', name: 'Combo do App', quantity: 1, unitPrice: 20 }],

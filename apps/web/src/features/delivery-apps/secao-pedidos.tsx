@@ -5,9 +5,10 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import { dataHora, vazio } from './comum.tsx';
 
 // One section of the order desk: a card with its count and a table of orders whose first columns (the order,
-// when it arrived) and last (the total) are the same in every section; each section adds its own columns
-// between them. With `detalhes`, every row opens below it the order as the app sent it: items with options and
-// notes, the customer and address, and how it is paid (prepaid, or to collect with the change to bring).
+// when it arrived) and the total are the same in every section; each section adds its own columns between
+// them, and its actions (key 'acoes') last. With `detalhes`, every row opens below it the order as the app
+// sent it: items with options and notes, the customer and address, and how it is paid (prepaid, or to
+// collect with the change to bring).
 
 export function DetalhePedido({ pedido: p }: { pedido: PedidoAppSaida }) {
   const bloco = { minWidth: 220, flex: '1 1 220px' };
@@ -129,13 +130,15 @@ export function SecaoPedidos({
         columns={[
           { title: 'Pedido', key: 'pedido', render: (_, p) => rotuloPedido(p) },
           { title: 'Recebido', key: 'recebido', render: (_, p) => dataHora(p.recebidoEm) },
-          ...colunas,
+          ...colunas.filter((c) => c.key !== 'acoes'),
           {
             title: 'Total',
             key: 'total',
             align: 'right',
             render: (_, p) => (p.total ? formatarMoeda(p.total) : '—'),
           },
+          // The buttons stay last, after the total they answer for.
+          ...colunas.filter((c) => c.key === 'acoes'),
         ]}
       />
     </Card>
