@@ -2,6 +2,7 @@ import { produtoVendaSchema } from '@retaguarda/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar, consultarPreparada } from '../src/db/consultar.ts';
+import { comGrupo } from '../src/db/inquilino.ts';
 import { kdsDoApp } from '../src/modules/kds/kds.routes.ts';
 import { type AppTeste, criarAppTeste, type Registro } from './app-teste.ts';
 import { abrirPeriodo, type Loja, novoId, prepararLoja } from './vendas-apoio.ts';
@@ -32,6 +33,8 @@ afterAll(async () => t.fechar());
 
 /** Parameters of the last optimistic save (venda_gravar_se_versao) seen by comandosDe. */
 let ultimaGravacao: unknown[] = [];
+/** Text and parameters of the last creations' read (venda_carregar_criacoes) seen by comandosDe. */
+let ultimaLeituraCriacoes: { sql: string; params: unknown[] } | undefined;
 
 /** Statements the app sends while `fn` runs (and the kitchen sync it starts), sale and kitchen ones only. */
 async function comandosDe(fn: () => Promise<unknown>): Promise<string[]> {
@@ -43,6 +46,7 @@ async function comandosDe(fn: () => Promise<unknown>): Promise<string[]> {
     const q = a[0] as { sql: string; params: unknown[] };
     textos.push(q.sql.replace(/\s+/g, ' '));
     if (q.sql.includes('venda_gravar_se_versao')) ultimaGravacao = q.params;
+    if (q.sql.includes('from idempotencia')) ultimaLeituraCriacoes = { sql: q.sql, params: q.params };
     return original.apply(this, a);
   };
   try {
@@ -162,6 +166,48 @@ describe('round trips of a counter sale', () => {
     expect(partes.venda[1]).toContain('venda_criar');
     expect(partes.cozinha.filter((s) => s.startsWith('insert into kds_item'))).toHaveLength(1);
     expect((venda.status as Registro).id).toBe(59);
+  });
+
+  it('the creations read each Idempotency-Key through its index under row-level security, not the whole group', async () => {
+    // 3,000 keys of the group: a read that filters them one by one (a jsonb ->> in the qual, which row-level
+    // security keeps out of the index condition) grows with every sale ever made.
+    await consultar(
+      t.banco.db,
+      sql`insert into idempotencia (chave, grupo_empresarial_id, rota, resposta)
+          select 'chave-teste-' || n, ${t.demo.grupoId}, 'venda', '{}'::jsonb from generate_series(1, 3000) n`,
+    );
+    await consultar(t.banco.db, sql`analyze idempotencia`);
+    ultimaLeituraCriacoes = undefined;
+    await comandosDe(async () =>
+      ok(
+        await l.post('/api/venda', { tipoVenda: 53, terminal: l.terminal }, l.admin, {
+          'idempotency-key': novoId(),
+        }),
+      ),
+    );
+    const lida = ultimaLeituraCriacoes as { sql: string; params: unknown[] } | undefined;
+    expect(lida).toBeDefined();
+    const partes = (lida?.sql ?? '').split(/\$(\d+)/);
+    const consulta = sql.join(
+      partes.map((p, i) => (i % 2 ? sql`${lida?.params[Number(p) - 1]}` : sql.raw(p))),
+      sql``,
+    );
+    const [linha] = await comGrupo(t.demo.grupoId, () =>
+      consultar(t.banco.db, sql`explain (format json) ${consulta}`),
+    );
+    const plano = JSON.stringify(linha?.['QUERY PLAN']);
+    const nos: Record<string, unknown>[] = [];
+    const visitar = (n: Record<string, unknown>) => {
+      nos.push(n);
+      for (const f of (n.Plans as Record<string, unknown>[] | undefined) ?? []) visitar(f);
+    };
+    visitar((JSON.parse(plano) as { Plan: Record<string, unknown> }[])[0]?.Plan ?? {});
+    const idempotencia = nos.filter((n) => n['Relation Name'] === 'idempotencia');
+    expect(idempotencia.length, plano).toBeGreaterThan(0);
+    for (const n of idempotencia) {
+      expect(String(n['Index Cond'] ?? n['Recheck Cond']), plano).toContain('chave');
+      expect(String(n.Filter ?? ''), plano).not.toContain('chave');
+    }
   });
 
   it('a payment without an open period is refused with the period read together with the sale', async () => {

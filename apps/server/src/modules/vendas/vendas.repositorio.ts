@@ -547,13 +547,18 @@ export async function carregarParaCriacoes(
   const linhas = await consultarPreparada(
     db,
     'venda_carregar_criacoes',
+    // Typed columns, not e.x->>'chave': under row-level security PostgreSQL keeps a qual with a non-leakproof
+    // function (jsonb ->>) out of the index condition, so each lookup read every key and sale of the group
+    // (decision 0022's trap). The existence check is a LIMIT 1 subquery, or the planner hashes the whole group.
     sql`select
-          exists (select 1 from venda v where v.id = e.x->>'id' and v.grupo_empresarial_id = ${grupo}) as existe,
+          (select true from venda v where v.id = e.id and v.grupo_empresarial_id = ${grupo} limit 1) is not null
+            as existe,
           (select json_build_object('rota', i.rota, 'resposta', i.resposta) from idempotencia i
-            where i.grupo_empresarial_id = ${grupo} and i.chave = e.x->>'chave') as idem,
-          (select pa.id from periodo pa where pa.grupo_empresarial_id = ${grupo} and pa.empresa_id = e.x->>'empresa'
-            and pa.caixa_id = e.x->>'caixa' and pa.periodo_aberto limit 1) as periodo_aberto_id
-        from jsonb_array_elements(${JSON.stringify(entradas)}::jsonb) with ordinality e(x, o)
+            where i.grupo_empresarial_id = ${grupo} and i.chave = e.chave) as idem,
+          (select pa.id from periodo pa where pa.grupo_empresarial_id = ${grupo} and pa.empresa_id = e.empresa
+            and pa.caixa_id = e.caixa and pa.periodo_aberto limit 1) as periodo_aberto_id
+        from rows from (jsonb_to_recordset(${JSON.stringify(entradas)}::jsonb)
+               as (id text, chave text, empresa text, caixa text)) with ordinality e(id, chave, empresa, caixa, o)
         order by e.o`,
   );
   return leituras.map((leitura, i) => {
