@@ -289,4 +289,47 @@ describe('delivery apps: the order desk, the kitchen and the expedition with the
     await balcao.getByTestId('secao-cancelamentos').getByText('Nenhum pedido de cancelamento.').waitFor();
     expect(abas.flatMap((a) => a.erros)).toEqual([]);
   });
+
+  it('an order with an app item we do not know waits; the supervisor maps it (product search under 868) and reprocesses it', async () => {
+    const orderId = sim.criarPedido({
+      items: [{ externalCode: 'COMBO-APP-9', name: 'Combo Lanche do App', quantity: 1, unitPrice: 30 }],
+      pagamento: { type: 'PREPAID', method: 'CREDIT' },
+    });
+    const atencao = balcao
+      .getByTestId('secao-atencao')
+      .locator('tr')
+      .filter({ hasText: 'Combo Lanche do App' });
+    await atencao.first().waitFor({ timeout: 15_000 });
+    await atencao.first().getByRole('link', { name: 'Mapear 1 item(ns)' }).click();
+    // The supervisor holds no product registration permission: the picker searches under 868.
+    const campo = balcao.locator('#produto-COMBO-APP-9');
+    await campo.waitFor();
+    await campo.click();
+    await campo.fill('X-Burg');
+    await balcao
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: 'X-Burguer' })
+      .first()
+      .click();
+    const linha = balcao.locator('tr').filter({ hasText: 'COMBO-APP-9' });
+    await linha.getByRole('button', { name: /Salvar/ }).click();
+    await balcao.getByText('Item Combo Lanche do App mapeado.').waitFor();
+    await balcao.goto(`${baseUrl}/#/appIntegracaoDelivery`);
+    const deNovo = balcao
+      .getByTestId('secao-atencao')
+      .locator('tr')
+      .filter({ hasText: 'Combo Lanche do App' });
+    await deNovo
+      .first()
+      .getByRole('button', { name: /Reprocessar/ })
+      .click();
+    // Reprocessed, it waits for acceptance under the app's display id.
+    await balcao
+      .getByTestId('secao-aguardando')
+      .locator('tr')
+      .filter({ hasText: nomeNoBalcao(orderId) })
+      .first()
+      .waitFor();
+    expect(abas.flatMap((a) => a.erros)).toEqual([]);
+  });
 });
