@@ -194,6 +194,39 @@ describe('POST /api/etiquetas/imprimir through the print queue', () => {
     );
   }, 60_000);
 
+  it("a sector set to 2 copies (for receipts) still queues the batch once: each product's quantity is its copies", async () => {
+    const mudar = (numeroVias: number) =>
+      t.put(
+        `/api/setorImpressao/${setorEtiquetas}`,
+        { empresa, descricao: 'Etiquetas', impressora: impressoraEtiquetas, numeroVias },
+        admin,
+      );
+    expect((await mudar(2)).corpo.valido).toBe(true);
+    try {
+      const antes = await filaDeEtiquetas();
+      const r = await t.post(
+        '/api/etiquetas/imprimir',
+        {
+          empresa,
+          formato: 13,
+          terminal,
+          setorImpressao: setorEtiquetas,
+          itens: [{ produto: produtos['Refrigerante Lata 350ml'], quantidade: 3 }],
+        },
+        admin,
+      );
+      expect(r.corpo.valido, JSON.stringify(r.corpo)).toBe(true);
+      expect(r.corpo.data).toMatchObject({ total: 3 });
+      const ids = r.corpo.data.impressoes as string[];
+      expect(ids).toHaveLength(1);
+      expect(await filaDeEtiquetas()).toBe(antes + 1);
+      // no agent runs in this test: the job would print at the next test's printer
+      await t.banco.db.execute(sql`delete from impressao where id = ${ids[0]}`);
+    } finally {
+      expect((await mudar(1)).corpo.valido).toBe(true);
+    }
+  });
+
   it('PPLA: the promotion price and the accented description in Windows-1252 at the printer', async () => {
     impressora = await impressoraFalsa();
     await apontar(7, impressora.porta);

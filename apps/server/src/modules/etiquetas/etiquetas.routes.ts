@@ -191,6 +191,8 @@ export async function rotasEtiquetas(app: FastifyInstance): Promise<void> {
           tipoImpressao: TIPO_IMPRESSAO.outros,
           descricao: `Etiquetas (${gerado.valor.total}) - ${formatoEtiqueta(formato)?.descricao ?? ''}`,
           conteudo: gerado.valor.bytes,
+          // each product's quantity is its copies: the sector's copies (set for receipts) would double the batch
+          umaVia: true,
         },
       );
       impressao.avisarNovas(jobs);

@@ -53,6 +53,8 @@ export interface NovaImpressao {
   documento?: DocumentoImpressao;
   producaoItens?: unknown;
   origemId?: string | null;
+  /** One copy whatever the sector's numeroVias: a batch of labels carries its own copies per product. */
+  umaVia?: boolean;
 }
 
 export interface ImpressaoResumo {
@@ -239,11 +241,12 @@ export class ServicoImpressao {
     const agora = this.tempo.agora().toISOString();
     const linhas = nova.documento ? JSON.stringify(nova.documento) : null;
     const producao = nova.producaoItens === undefined ? null : JSON.stringify(nova.producaoItens);
-    const valores = Array.from({ length: setor.numeroVias }, (_, i) => {
+    const vias = nova.umaVia ? 1 : setor.numeroVias;
+    const valores = Array.from({ length: vias }, (_, i) => {
       const id = novoId();
       return sql`(${id}, ${g}, ${terminal.empresaId}, ${terminal.id}, ${setor.id}, ${setor.impressora?.id as string},
         ${descricao}, ${conteudo}, ${linhas}::jsonb, ${nova.tipoImpressao}, 1, ${producao}::jsonb,
-        ${nova.origemId ?? null}, ${i + 1}, ${setor.numeroVias}, ${ctx.usuarioId ?? null},
+        ${nova.origemId ?? null}, ${i + 1}, ${vias}, ${ctx.usuarioId ?? null},
         ${agora}::timestamptz, ${agora}::timestamptz)`;
     });
     const linhasCriadas = await consultar(
