@@ -4,19 +4,25 @@ import { consultar } from '../../db/consultar.ts';
 import { comoSistema } from '../../db/inquilino.ts';
 import type { ServicoDeliveryApps } from './delivery-apps.service.ts';
 
-// The pollers: every few seconds, each active integration whose interval has passed since its last poll is
-// polled (events stored, acknowledged, processed). One server instance polls an integration at a time within
-// this process; several instances would poll the same app in parallel (harmless: events are deduplicated by
-// id, the order by its unique key), a lease per integration is left for when it is needed.
+// The pollers: every second, each active integration whose interval has passed since its last poll is polled
+// (events stored, acknowledged, processed). Integrations are polled side by side, one poll per integration at
+// a time within this process; several instances would poll the same app in parallel (harmless: events are
+// deduplicated by id, the order by its unique key), a lease per integration is left for when it is needed.
 // Off with DELIVERY_POLLING=false (and by default under vitest: the tests poll by hand).
 
-const PASSO_MS = 5_000;
+// Each integration's own interval decides when it is polled; this step only bounds how late after it (it was
+// 5 s, so an interval of 5 s meant 5 to 10 s and more behind a round).
+const PASSO_MS = 1_000;
 
 export function iniciarPolling(app: FastifyInstance, s: ServicoDeliveryApps): void {
   const ligado = (process.env.DELIVERY_POLLING ?? (process.env.VITEST ? 'false' : 'true')) !== 'false';
   if (!ligado) return;
   let timer: NodeJS.Timeout | undefined;
   let parado = false;
+  /** The polls under way, one per integration at most. */
+  const emCurso = new Map<string, Promise<void>>();
+  /** When an integration's poll last failed: an app that is down is tried again after 5 s, not every step. */
+  const falhou = new Map<string, number>();
   const rodada = async () => {
     const devidas = await comoSistema(() =>
       consultar(
@@ -26,10 +32,19 @@ export function iniciarPolling(app: FastifyInstance, s: ServicoDeliveryApps): vo
       ),
     );
     for (const l of devidas) {
-      if (parado) return;
-      await s.pollar(l.id as string).catch((erro: unknown) => {
-        app.log.warn({ err: erro, integracao: l.id }, 'polling de delivery falhou');
-      });
+      const id = l.id as string;
+      if (parado || emCurso.has(id) || (falhou.get(id) ?? 0) > Date.now() - 5_000) continue;
+      // Not awaited: a store with many orders (each one a sale) must not hold the other stores' polls back.
+      const tarefa = (async () => {
+        await s.pollar(id).then(
+          () => falhou.delete(id),
+          (erro: unknown) => {
+            falhou.set(id, Date.now());
+            app.log.warn({ err: erro, integracao: id }, 'polling de delivery falhou');
+          },
+        );
+      })().finally(() => emCurso.delete(id));
+      emCurso.set(id, tarefa);
     }
   };
   const agendar = () => {
@@ -46,5 +61,6 @@ export function iniciarPolling(app: FastifyInstance, s: ServicoDeliveryApps): vo
   app.addHook('onClose', async () => {
     parado = true;
     if (timer) clearTimeout(timer);
+    await Promise.allSettled([...emCurso.values()]);
   });
 }
