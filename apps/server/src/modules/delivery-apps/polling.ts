@@ -2,12 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { consultar } from '../../db/consultar.ts';
 import { comoSistema } from '../../db/inquilino.ts';
+import { sincronizarCatalogoMarketplace } from './catalogo-marketplace.ts';
 import type { ServicoDeliveryApps } from './delivery-apps.service.ts';
 
 // The pollers: every second, each active integration whose interval has passed since its last poll is polled
-// (events stored, acknowledged, processed). Integrations are polled side by side, one poll per integration at
-// a time within this process; several instances would poll the same app in parallel (harmless: events are
-// deduplicated by id, the order by its unique key), a lease per integration is left for when it is needed.
+// (events stored, acknowledged, processed) and, for the marketplace, sent its catalogue changes. Integrations
+// are polled side by side, one poll per integration at a time within this process; several instances would
+// poll the same app in parallel (harmless: events are deduplicated by id, the order by its unique key), a
+// lease per integration is left for when it is needed.
 // Off with DELIVERY_POLLING=false (and by default under vitest: the tests poll by hand).
 
 // Each integration's own interval decides when it is polled; this step only bounds how late after it (it was
@@ -27,7 +29,7 @@ export function iniciarPolling(app: FastifyInstance, s: ServicoDeliveryApps): vo
     const devidas = await comoSistema(() =>
       consultar(
         app.servicos.banco.db,
-        sql`select id from delivery_integracao where ativo
+        sql`select id, protocolo from delivery_integracao where ativo
               and (ultimo_polling is null or ultimo_polling < now() - make_interval(secs => intervalo_polling_segundos))`,
       ),
     );
@@ -43,6 +45,16 @@ export function iniciarPolling(app: FastifyInstance, s: ServicoDeliveryApps): vo
             app.log.warn({ err: erro, integracao: id }, 'polling de delivery falhou');
           },
         );
+        // The marketplace's catalogue is kept by item: the changes since the last round go with its poll.
+        if (l.protocolo === 'marketplace')
+          await sincronizarCatalogoMarketplace(
+            s,
+            app.servicos.banco.db,
+            id,
+            app.servicos.tempo.agora(),
+          ).catch((erro: unknown) =>
+            app.log.warn({ err: erro, integracao: id }, 'catálogo do marketplace falhou'),
+          );
       })().finally(() => emCurso.delete(id));
       emCurso.set(id, tarefa);
     }
