@@ -51,12 +51,13 @@ export async function baixarEmLote(tx: Db, op: Operador, lote: LoteDeBaixas): Pr
                  p.empresa_id, p.id, ${lote.operacao} || ':' || p.data, ${lote.conta}, p.data::date, p.valor, p.taxa,
                  ${op.usuario}
             from pagos p
-          on conflict (grupo_empresarial_id, operacao_id, titulo_id) do nothing
           returning data, valor - taxa as liquido
         )
         select data::text as data, count(*)::int as n, sum(liquido)::text as liquido
           from baixas group by data order by data`,
   );
+  // No ON CONFLICT on the settlements: each is of a title the UPDATE just found open and unpaid, under an operation
+  // id new to this import, so a clash is a bug and fails the import (the arbiter check cost every row an index probe).
   const baixadas = dias.reduce((s, d) => s + Number(d.n), 0);
   // Fewer than asked: a title was settled or cancelled after the forecasts were read.
   if (baixadas !== lote.titulos.length) throw new ErroNegocio(MF.tituloFechado);

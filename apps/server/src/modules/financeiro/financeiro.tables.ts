@@ -72,8 +72,7 @@ export const financeiroTitulo = pgTable(
   },
   (t) => [
     index('financeiro_titulo_vencimento_idx').on(t.grupoEmpresarialId, t.empresaId, t.tipo, t.vencimento),
-    index('financeiro_titulo_competencia_idx').on(t.grupoEmpresarialId, t.empresaId, t.competencia),
-    index('financeiro_titulo_operadora_idx').on(t.grupoEmpresarialId, t.operadoraId, t.vencimento),
+    // No competência or acquirer-only index: no read uses one, and each costs every settled title an entry (0009).
     uniqueIndex('financeiro_titulo_origem_uq')
       .on(t.grupoEmpresarialId, t.origemTipo, t.origemId, t.parcela)
       .where(sql`origem_id is not null`),
