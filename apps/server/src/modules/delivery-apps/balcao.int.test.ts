@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { EVENTO_PEDIDO_APP, PRAZO_CONFIRMACAO_MS } from '@retaguarda/domain/delivery-apps/index';
+import { sql } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste, type Registro } from '../../../test/app-teste.ts';
 import { type Loja, prepararLoja } from '../../../test/vendas-apoio.ts';
+import { consultarUm } from '../../db/consultar.ts';
 import { iniciarSimuladorOpenDelivery, type SimuladorOpenDelivery } from '../../simuladores/open-delivery.ts';
 
 // What the order desk reads (PGlite; PostgreSQL in server-pg), against the Open Delivery simulator: each
@@ -127,6 +129,56 @@ describe('the order desk', () => {
         .toBe(true);
     } finally {
       s.close();
+    }
+  });
+
+  it("a refusal the app answers with CANCELLED by its webhook: the refusal's reason kept, one action, the sale deleted", async () => {
+    const porta = (t.app.server.address() as AddressInfo).port;
+    const app = await iniciarSimuladorOpenDelivery({
+      webhookUrl: `http://127.0.0.1:${porta}/api/deliveryApps/od/newEvent`,
+    });
+    try {
+      const c = app.credenciais;
+      dados(
+        await loja.post('/api/deliveryApps/integracoes', {
+          empresa: loja.empresa,
+          app: 3,
+          merchantId: c.merchantId,
+          appIdExterno: c.appId,
+          baseUrl: app.url,
+          clientId: c.clientId,
+          clientSecret: c.clientSecret,
+        }),
+      );
+      for (let n = 0; n < 3; n++) {
+        const orderId = app.criarPedido({
+          items: [{ externalCode: produto, name: 'X-Burguer', quantity: 1, unitPrice: 25 }],
+        });
+        await expect.poll(async () => (await doPedido(orderId))?.situacao).toBe('aguardando');
+        const p = await doPedido(orderId);
+        const r = await loja.post(`/api/deliveryApps/pedidos/${p?._id}/decisao`, {
+          acao: 'recusar',
+          motivo: 'Sem entregador',
+        });
+        expect(r.corpo.valido, JSON.stringify(r.corpo)).toBe(true);
+        await expect
+          .poll(async () => {
+            const d = await doPedido(orderId);
+            return [d?.situacao, d?.estadoApp, d?.motivo];
+          })
+          .toEqual(['cancelado', 'CANCELLED', 'Sem entregador']);
+        expect(app.acoes.filter((a) => a.orderId === orderId).map((a) => a.acao)).toEqual([
+          'requestCancellation',
+        ]);
+        // Our unsent sale deleted once (status 60/61, as any deleted sale).
+        const v = await consultarUm(
+          t.banco.db,
+          sql`select status from venda where id = ${p?.venda as string}`,
+        );
+        expect([60, 61]).toContain(v?.status);
+      }
+    } finally {
+      await app.fechar();
     }
   });
 

@@ -399,8 +399,16 @@ export class ServicoPedidosApp {
   ): Promise<void> {
     const p = await this.pedido(pedidoId);
     if (!p) throw new ErroNegocio('Pedido não encontrado.');
-    if (p.situacao !== 'aguardando' && p.situacao !== 'atencao')
-      throw new ErroNegocio('Este pedido já foi aceito ou recusado.');
+    // Marked refused before the app is asked: the app's CANCELLED answer may come back (webhook) while this
+    // request is still running, and must then find the order refused (its reason kept, the sale ours to
+    // delete), not waiting (it would delete the sale too). The condition also stops a second answer.
+    const marcado = await consultar(
+      this.db,
+      sql`update delivery_pedido set situacao = 'recusado', motivo = ${motivo}, updated_at = now()
+          where id = ${p.id} and situacao in ('aguardando', 'atencao') returning id`,
+    );
+    if (marcado.length === 0) throw new ErroNegocio('Este pedido já foi aceito ou recusado.');
+    this.anunciar(p.empresa, p.id, 'recusado', p.estadoApp);
     await this.acao(p.id, adaptador, 'requestCancellation', {
       reason: motivo,
       code: 'INTERNAL_DIFFICULTIES_OF_THE_RESTAURANT',
@@ -410,11 +418,6 @@ export class ServicoPedidosApp {
       const ctx = contextoIntegracao(this.servicos, i);
       await this.vendas.deletarVenda(ctx, p.vendaId, { motivo: `Recusado: ${motivo}`.slice(0, 200) });
     }
-    await consultar(
-      this.db,
-      sql`update delivery_pedido set situacao = 'recusado', motivo = ${motivo}, updated_at = now() where id = ${p.id}`,
-    );
-    this.anunciar(p.empresa, p.id, 'recusado', p.estadoApp);
   }
 
   /**
@@ -485,11 +488,13 @@ export class ServicoPedidosApp {
             ${acao}, ${corpo === undefined ? null : JSON.stringify(corpo)}::jsonb, ${status}, ${erro})`,
     );
     if (erro) return false;
+    // Only from the state read: the app's own event (its echo, or CANCELLED after our requestCancellation) may
+    // have been processed while the call was out, and the app's word is the later one.
     await consultar(
       this.db,
       sql`update delivery_pedido set estado_app = ${t.estado},
             estado_anterior = ${acao === 'denyCancellation' ? null : p.estadoAnterior}, updated_at = now()
-          where id = ${p.id}`,
+          where id = ${p.id} and estado_app = ${p.estadoApp}`,
     );
     this.anunciar(p.empresa, p.id, p.situacao as EventoPedidoApp['situacao'], t.estado);
     return true;
