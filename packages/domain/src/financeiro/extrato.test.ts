@@ -224,7 +224,7 @@ describe('lerExtrato', () => {
   // positions 48-49, as Cielo documents them; the rest is filler of our own.
   const cabecalhoCielo = `0${'1234567890'}${'20260309'}${'20260309'}${'20260309'}${'0000001'}CIELO04${' '.repeat(200)}`;
 
-  it('recognises the Cielo positional file and says it is not read yet', () => {
+  it('recognises the Cielo positional file and hands it to the Cielo reader (this header has no v14 version)', () => {
     expect(cabecalhoCielo.slice(47, 49)).toBe('04');
     expect(detectarFormatoExtrato(`${cabecalhoCielo}\nE${' '.repeat(300)}\n9${' '.repeat(100)}`)).toBe(
       'cieloEletronico',
@@ -232,7 +232,7 @@ describe('lerExtrato', () => {
     const r = lerExtrato(`${cabecalhoCielo}\n`);
     expect(r.formato).toBe('cieloEletronico');
     expect(r.linhas).toEqual([]);
-    expect(r.erros[0]!.mensagem).toMatch(/^Arquivo no layout posicional do extrato eletrônico da Cielo/);
+    expect(r.erros[0]!.mensagem).toMatch(/^Extrato eletrônico da Cielo na versão "" .*só a versão 14/);
   });
 
   it('reads the CSV and refuses anything else with the expected header', () => {

@@ -1,4 +1,5 @@
 import { type DataIso, ehDataIso } from './calendario.ts';
+import { lerExtratoCielo } from './extrato-cielo.ts';
 import { PARCELAS_MAXIMAS, type ProdutoCartao } from './recebiveis.ts';
 
 // Settlement files of the card acquirers (issue 18, calendarioRecebimento "importar extrato"): what each acquirer
@@ -18,8 +19,9 @@ import { PARCELAS_MAXIMAS, type ProdutoCartao } from './recebiveis.ts';
 //   - parcela, parcelas: this instalment and the sale's count, 1..99, parcela <= parcelas;
 //   - valor_bruto, taxa, valor_liquido: money with decimal comma or dot ("1.234,56", "1234.56"), at most 2
 //     decimals, negative for a debit (chargeback, cancellation); valor_bruto − taxa must equal valor_liquido.
-// Cielo's positional "extrato eletrônico" (records 0/D/E/9) is recognised and refused with a clear message: its
-// field positions could not be confirmed from a public source (see README.md).
+// Cielo's positional "extrato eletrônico" is read by ./extrato-cielo.ts: version 14 (records 0/1/2/9, from
+// Cielo's published tables); version 15 (records D/E) is recognised and refused with a clear message, its field
+// positions being only in Cielo's PDF manual (see README.md).
 
 export const COLUNAS_EXTRATO = [
   'data_pagamento',
@@ -246,7 +248,7 @@ export function detectarFormatoExtrato(texto: string): FormatoExtrato {
   const primeira = separarLinhas(texto).find((l) => l.trim() !== '') ?? '';
   if (primeira.includes(';')) return 'csv';
   // Cielo: every record starts with its type, the header is type '0' and the file kind sits at positions 48-49
-  // (docs.cielo.com.br, "Tipos de registro e estrutura" and "Tabelas").
+  // (Tabela B of the v14 manual; docs.cielo.com.br "Tabelas" says the same for v15).
   if (primeira.startsWith('0') && primeira.length >= 49 && /^\d{2}$/.test(primeira.slice(47, 49))) {
     return 'cieloEletronico';
   }
@@ -257,11 +259,8 @@ export function detectarFormatoExtrato(texto: string): FormatoExtrato {
 export function lerExtrato(texto: string): ExtratoLido {
   const formato = detectarFormatoExtrato(texto);
   if (formato === 'csv') return lerExtratoCsv(texto);
-  const mensagem =
-    formato === 'cieloEletronico'
-      ? 'Arquivo no layout posicional do extrato eletrônico da Cielo: esse layout ainda não é lido. ' +
-        `Exporte o extrato em CSV com o cabeçalho ${CABECALHO_EXTRATO}.`
-      : `Formato de arquivo não reconhecido: a primeira linha deve ser o cabeçalho ${CABECALHO_EXTRATO}.`;
+  if (formato === 'cieloEletronico') return lerExtratoCielo(texto);
+  const mensagem = `Formato de arquivo não reconhecido: a primeira linha deve ser o cabeçalho ${CABECALHO_EXTRATO}.`;
   return { formato, linhas: [], erros: [{ linha: 1, mensagem }], dataInicial: null, dataFinal: null };
 }
 
