@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -176,12 +178,13 @@ describe('delivery apps: the order desk, the kitchen and the expedition with the
     expect(await linha.first().getByTestId('prazo').textContent()).toMatch(/^0[78]:\d\d$/);
     expect(await linha.first().textContent()).toMatch(/R\$\s55,00/);
 
+    // The desk in both themes, for a person to look at (the system's temporary folder: not committed).
     for (const escuro of [false, true]) {
       await definirTemaEscuro(balcao, escuro);
       await balcao.mouse.move(5, 500);
       await balcao.waitForTimeout(400);
       await balcao.screenshot({
-        path: `/tmp/delivery-balcao-${escuro ? 'escuro' : 'claro'}.png`,
+        path: join(tmpdir(), `delivery-balcao-${escuro ? 'escuro' : 'claro'}.png`),
         fullPage: true,
       });
     }
