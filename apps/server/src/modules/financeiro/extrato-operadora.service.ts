@@ -37,6 +37,8 @@ const DIAS_ANTES = 120;
 /** ...to this many after its last (anticipated instalments). */
 const DIAS_DEPOIS = 400;
 const LOTE_BAIXA = 500;
+/** work_mem of an import's transaction (see importarExtrato). */
+const MEMORIA_IMPORTACAO = '64MB';
 
 type Previsto = RecebivelPrevisto & { descricao: string; aberto: string };
 
@@ -110,6 +112,10 @@ export async function importarExtrato(
     tx,
     sql`select pg_advisory_xact_lock(hashtextextended(${`financeiro:extrato:${op.grupo}:${empresa}:${String(operadora.id)}`}, 0))`,
   );
+  // The file's 100,000 lines pass through tuple stores (the lines' unnest, the settling statement's CTEs and the
+  // titles' old and new rows its triggers read): with the default 4 MB they went to temporary files, ~200 MB
+  // written and read back. This transaction only (set_config local).
+  await consultar(tx, sql`select set_config('work_mem', ${MEMORIA_IMPORTACAO}, true)`);
 
   const extratoId = novoId();
   // The lines already kept (same key, an earlier import) take no further part. Under the lock nobody else writes
