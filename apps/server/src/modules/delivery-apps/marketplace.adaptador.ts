@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AcaoOD } from '@retaguarda/domain/delivery-apps/index';
 import {
   ACAO_MARKETPLACE,
@@ -10,8 +9,9 @@ import {
   tokenMarketplaceSchema,
 } from '@retaguarda/domain/delivery-apps/marketplace';
 import type { AdaptadorDelivery, EventoApp } from './adaptador.ts';
-import { buscarNaRede, ErroApp } from './adaptador.ts';
+import { ErroApp } from './adaptador.ts';
 import type { CardapioLoja } from './cardapio.ts';
+import { assinaturaConfere, assinaturaHmac, ClienteOAuth, semBarra } from './cliente-oauth.ts';
 
 // The marketplace polling model (the public shape of iFood's Merchant API v1.0), as a client of one store:
 // - POST {authUrl}/authentication/v1.0/oauth/token, form grantType=client_credentials&clientId&clientSecret;
@@ -31,14 +31,8 @@ export interface CredenciaisMarketplace {
   merchantId: string;
 }
 
-const MARGEM_RENOVACAO_MS = 10_000;
-const TEMPO_LIMITE_MS = 10_000;
-const semBarra = (u: string) => u.replace(/\/+$/, '');
-
 /** The webhook signature: lowercase hex HMAC-SHA256 of the raw body with the client secret. */
-export function assinaturaMarketplace(corpo: string, segredo: string): string {
-  return createHmac('sha256', segredo).update(corpo).digest('hex');
-}
+export const assinaturaMarketplace = assinaturaHmac;
 
 export function eventoAppMarketplace(e: EventoMarketplace): EventoApp {
   return {
@@ -51,92 +45,45 @@ export function eventoAppMarketplace(e: EventoMarketplace): EventoApp {
 }
 
 export class AdaptadorMarketplace implements AdaptadorDelivery {
-  private token: { valor: string; ate: number } | undefined;
-  private pedindoToken: Promise<string> | undefined;
-  tokensEmitidos = 0;
+  private readonly cliente: ClienteOAuth;
 
   constructor(
     private readonly c: CredenciaisMarketplace,
-    private readonly agora: () => number = Date.now,
-  ) {}
+    agora: () => number = Date.now,
+  ) {
+    this.cliente = new ClienteOAuth(
+      c.baseUrl,
+      {
+        url: `${semBarra(c.authUrl || c.baseUrl)}/authentication/v1.0/oauth/token`,
+        formulario: { grantType: 'client_credentials', clientId: c.clientId, clientSecret: c.clientSecret },
+        ler: (json) => {
+          const t = tokenMarketplaceSchema.safeParse(json);
+          return t.success ? { token: t.data.accessToken, segundos: t.data.expiresIn } : undefined;
+        },
+        quem: 'O marketplace',
+        padrao: 'formato do marketplace',
+      },
+      {},
+      agora,
+    );
+  }
 
   get merchantId(): string {
     return this.c.merchantId;
   }
 
-  private async novoToken(): Promise<string> {
-    const corpo = new URLSearchParams({
-      grantType: 'client_credentials',
-      clientId: this.c.clientId,
-      clientSecret: this.c.clientSecret,
-    });
-    const r = await buscarNaRede(
-      `${semBarra(this.c.authUrl || this.c.baseUrl)}/authentication/v1.0/oauth/token`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: corpo.toString(),
-        signal: AbortSignal.timeout(TEMPO_LIMITE_MS),
-      },
-      'Token de acesso',
-    );
-    const texto = await r.text();
-    if (!r.ok) throw new ErroApp(r.status, `O marketplace recusou as credenciais (HTTP ${r.status}).`);
-    let json: unknown;
-    try {
-      json = JSON.parse(texto);
-    } catch {
-      throw new ErroApp(r.status, 'Resposta do token não é JSON.');
-    }
-    const t = tokenMarketplaceSchema.safeParse(json);
-    if (!t.success) throw new ErroApp(r.status, 'Resposta do token fora do formato do marketplace.');
-    const vida = (t.data.expiresIn ?? 60) * 1000;
-    this.token = {
-      valor: t.data.accessToken,
-      ate: this.agora() + vida - Math.min(MARGEM_RENOVACAO_MS, vida / 2),
-    };
-    this.tokensEmitidos++;
-    return t.data.accessToken;
+  /** How many tokens were issued to this adapter (tests and health). */
+  get tokensEmitidos(): number {
+    return this.cliente.tokensEmitidos;
   }
 
-  private async tokenValido(): Promise<string> {
-    if (this.token && this.token.ate > this.agora()) return this.token.valor;
-    this.pedindoToken ??= this.novoToken().finally(() => {
-      this.pedindoToken = undefined;
-    });
-    return this.pedindoToken;
-  }
-
-  private async chamar(
+  private chamar(
     metodo: 'GET' | 'POST' | 'PATCH',
     caminho: string,
     corpo?: unknown,
     cabecalhos: Record<string, string> = {},
   ): Promise<Response> {
-    for (let tentativa = 0; ; tentativa++) {
-      const token = await this.tokenValido();
-      const r = await buscarNaRede(
-        `${semBarra(this.c.baseUrl)}${caminho}`,
-        {
-          method: metodo,
-          headers: {
-            authorization: `Bearer ${token}`,
-            ...cabecalhos,
-            ...(corpo === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          ...(corpo === undefined ? {} : { body: JSON.stringify(corpo) }),
-          signal: AbortSignal.timeout(TEMPO_LIMITE_MS),
-        },
-        `${metodo} ${caminho}`,
-      );
-      // A token the marketplace no longer takes (expired early, revoked): a new one, once.
-      if (r.status === 401 && tentativa === 0) {
-        await r.body?.cancel();
-        this.token = undefined;
-        continue;
-      }
-      return r;
-    }
+    return this.cliente.chamar(metodo, caminho, corpo, cabecalhos);
   }
 
   private static async falha(r: Response, oque: string): Promise<never> {
@@ -196,9 +143,7 @@ export class AdaptadorMarketplace implements AdaptadorDelivery {
   }
 
   webhookAutentico(corpoBruto: string, assinatura: string | undefined): boolean {
-    if (!assinatura || !/^[0-9a-fA-F]{64}$/.test(assinatura)) return false;
-    const esperada = Buffer.from(assinaturaMarketplace(corpoBruto, this.c.clientSecret), 'hex');
-    return timingSafeEqual(esperada, Buffer.from(assinatura.toLowerCase(), 'hex'));
+    return assinaturaConfere(corpoBruto, assinatura, this.c.clientSecret);
   }
 
   /** The menu as the marketplace's item list (a full upload); day to day it is kept by item, below. */

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   type AcaoOD,
   type EventoOD,
@@ -6,8 +5,9 @@ import {
   tokenRespostaSchema,
 } from '@retaguarda/domain/delivery-apps/index';
 import type { AdaptadorDelivery, EventoApp } from './adaptador.ts';
-import { buscarNaRede, ErroApp } from './adaptador.ts';
+import { ErroApp } from './adaptador.ts';
 import { type CardapioLoja, merchantOpenDelivery } from './cardapio.ts';
+import { assinaturaConfere, assinaturaHmac, ClienteOAuth, semBarra } from './cliente-oauth.ts';
 
 // Open Delivery v1.7, Software Service side, as a client of one store's Ordering Application:
 // - OAuth2 client credentials (POST {authUrl}/oauth/token, form body): the token is cached until shortly
@@ -27,98 +27,44 @@ export interface CredenciaisOD {
   merchantId: string;
 }
 
-/** Renew this long before the token's stated expiry (a call in flight must not carry a dead token). */
-const MARGEM_RENOVACAO_MS = 10_000;
-const TEMPO_LIMITE_MS = 10_000;
-
-export function assinaturaOD(corpo: string, segredo: string): string {
-  return createHmac('sha256', segredo).update(corpo).digest('hex');
-}
-
-const semBarra = (u: string) => u.replace(/\/+$/, '');
+/** The webhook's X-App-Signature of a body (tests and the simulator sign with it). */
+export const assinaturaOD = assinaturaHmac;
 
 export class AdaptadorOpenDelivery implements AdaptadorDelivery {
-  private token: { valor: string; ate: number } | undefined;
-  private pedindoToken: Promise<string> | undefined;
-  /** How many tokens were issued to this adapter (tests and health). */
-  tokensEmitidos = 0;
+  private readonly cliente: ClienteOAuth;
 
   constructor(
     private readonly c: CredenciaisOD,
-    private readonly agora: () => number = Date.now,
-  ) {}
-
-  private async novoToken(): Promise<string> {
-    const corpo = new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: this.c.clientId,
-      client_secret: this.c.clientSecret,
-    });
-    const r = await buscarNaRede(
-      `${semBarra(this.c.authUrl || this.c.baseUrl)}/oauth/token`,
+    agora: () => number = Date.now,
+  ) {
+    this.cliente = new ClienteOAuth(
+      c.baseUrl,
       {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: corpo.toString(),
-        signal: AbortSignal.timeout(TEMPO_LIMITE_MS),
-      },
-      'Token de acesso',
-    );
-    const texto = await r.text();
-    if (!r.ok) throw new ErroApp(r.status, `O aplicativo recusou as credenciais (HTTP ${r.status}).`);
-    let json: unknown;
-    try {
-      json = JSON.parse(texto);
-    } catch {
-      throw new ErroApp(r.status, 'Resposta do token não é JSON.');
-    }
-    const t = tokenRespostaSchema.safeParse(json);
-    if (!t.success) throw new ErroApp(r.status, 'Resposta do token fora do padrão Open Delivery.');
-    // Without expires_in the token is kept for a minute: asking again is cheap, a dead token is not.
-    const vida = (t.data.expires_in ?? 60) * 1000;
-    this.token = {
-      valor: t.data.access_token,
-      ate: this.agora() + vida - Math.min(MARGEM_RENOVACAO_MS, vida / 2),
-    };
-    this.tokensEmitidos++;
-    return t.data.access_token;
-  }
-
-  /** The cached token, or a new one (concurrent callers share one request). */
-  private async tokenValido(): Promise<string> {
-    if (this.token && this.token.ate > this.agora()) return this.token.valor;
-    this.pedindoToken ??= this.novoToken().finally(() => {
-      this.pedindoToken = undefined;
-    });
-    return this.pedindoToken;
-  }
-
-  private async chamar(metodo: 'GET' | 'POST', caminho: string, corpo?: unknown): Promise<Response> {
-    for (let tentativa = 0; ; tentativa++) {
-      const token = await this.tokenValido();
-      const r = await buscarNaRede(
-        `${semBarra(this.c.baseUrl)}${caminho}`,
-        {
-          method: metodo,
-          headers: {
-            authorization: `Bearer ${token}`,
-            'x-app-id': this.c.appId,
-            'x-app-merchantid': this.c.merchantId,
-            ...(corpo === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          ...(corpo === undefined ? {} : { body: JSON.stringify(corpo) }),
-          signal: AbortSignal.timeout(TEMPO_LIMITE_MS),
+        url: `${semBarra(c.authUrl || c.baseUrl)}/oauth/token`,
+        formulario: {
+          grant_type: 'client_credentials',
+          client_id: c.clientId,
+          client_secret: c.clientSecret,
         },
-        `${metodo} ${caminho}`,
-      );
-      // A token the app no longer takes (revoked, clock skew): a new one, once.
-      if (r.status === 401 && tentativa === 0) {
-        await r.body?.cancel();
-        this.token = undefined;
-        continue;
-      }
-      return r;
-    }
+        ler: (json) => {
+          const t = tokenRespostaSchema.safeParse(json);
+          return t.success ? { token: t.data.access_token, segundos: t.data.expires_in } : undefined;
+        },
+        quem: 'O aplicativo',
+        padrao: 'padrão Open Delivery',
+      },
+      { 'x-app-id': c.appId, 'x-app-merchantid': c.merchantId },
+      agora,
+    );
+  }
+
+  /** How many tokens were issued to this adapter (tests and health). */
+  get tokensEmitidos(): number {
+    return this.cliente.tokensEmitidos;
+  }
+
+  private chamar(metodo: 'GET' | 'POST', caminho: string, corpo?: unknown): Promise<Response> {
+    return this.cliente.chamar(metodo, caminho, corpo);
   }
 
   private static async falha(r: Response, oque: string): Promise<never> {
@@ -175,9 +121,7 @@ export class AdaptadorOpenDelivery implements AdaptadorDelivery {
   }
 
   webhookAutentico(corpoBruto: string, assinatura: string | undefined): boolean {
-    if (!assinatura || !/^[0-9a-fA-F]{64}$/.test(assinatura)) return false;
-    const esperada = Buffer.from(assinaturaOD(corpoBruto, this.c.clientSecret), 'hex');
-    return timingSafeEqual(esperada, Buffer.from(assinatura.toLowerCase(), 'hex'));
+    return assinaturaConfere(corpoBruto, assinatura, this.c.clientSecret);
   }
 
   cardapio(loja: CardapioLoja): unknown {
