@@ -75,6 +75,8 @@ export class ServicoDeliveryApps {
   private readonly adaptadores = new Map<string, { chave: string; adaptador: AdaptadorDelivery }>();
   /** Processing of one integration's events never runs twice at once (polling and webhook together). */
   private readonly processando = new Map<string, Promise<void>>();
+  /** Per integration, the run queued behind the current one and not started yet. */
+  private readonly naFila = new Map<string, Promise<void>>();
   /** Expedition changes of one sale, in the order they were announced. */
   private readonly filasVenda = new Map<string, Promise<void>>();
   private cofreCache: Cofre | undefined;
@@ -310,15 +312,29 @@ export class ServicoDeliveryApps {
       const e = eventoODSchema.safeParse(json);
       if (!e.success) return { status: 400, titulo: 'Evento fora do padrão Open Delivery.' };
       await this.guardar(i, [eventoApp(e.data)], 'webhook');
-      await this.processar(i);
+      // Answered once stored: the app must not wait behind the store's queue of orders (it would time out and
+      // send again). The processing runs behind the answer; a failure leaves the event pending for the next run.
+      void this.processar(i).catch(() => undefined);
       return { status: 204 };
     });
   }
 
-  /** Processes the stored events not yet processed, oldest createdAt first (one run per integration). */
+  /**
+   * Processes the stored events not yet processed, oldest createdAt first (one run per integration at a time).
+   * A run already queued and not started reads every event stored before it starts: a burst of webhooks
+   * shares it instead of queueing a run each.
+   */
   processar(i: Integracao): Promise<void> {
+    const naFila = this.naFila.get(i.id);
+    if (naFila) return naFila;
     const anterior = this.processando.get(i.id) ?? Promise.resolve();
-    const proxima = anterior.catch(() => undefined).then(() => this.processarPendentes(i));
+    const proxima = anterior
+      .catch(() => undefined)
+      .then(() => {
+        this.naFila.delete(i.id);
+        return this.processarPendentes(i);
+      });
+    this.naFila.set(i.id, proxima);
     this.processando.set(i.id, proxima);
     void proxima
       .finally(() => {
@@ -504,8 +520,10 @@ export class ServicoDeliveryApps {
     return proxima;
   }
 
-  /** Every status change announced so far has been sent to the app (tests, shutdown). */
+  /** Every stored event processed and every status change announced so far sent to the app (tests, shutdown). */
   async ocioso(): Promise<void> {
+    // the events' runs (a webhook's runs behind its answer), then what they announced
+    while (this.processando.size > 0) await Promise.allSettled([...this.processando.values()]);
     while (this.filasVenda.size > 0) await Promise.allSettled([...this.filasVenda.values()]);
     await this.pedidos.ocioso();
   }
