@@ -33,6 +33,14 @@ describe('app order state machine', () => {
     expect(estadoDoEvento('PICKED_UP', 'READY_FOR_PICKUP')).toBe('DISPATCHED');
     expect(estadoDoEvento('CANCELLATION_REQUEST_DENIED', 'CANCELLATION_REQUESTED')).toBe('CONFIRMED');
     expect(estadoDoEvento('ALGO_NOVO', 'CONFIRMED')).toBeNull();
+    // never back along the forward path: our action moved our copy first, its event comes later
+    expect(estadoDoEvento('CONFIRMED', 'DISPATCHED')).toBeNull();
+    expect(estadoDoEvento('READY_FOR_PICKUP', 'DISPATCHED')).toBeNull();
+    expect(estadoDoEvento('DISPATCHED', 'DISPATCHED')).toBeNull();
+    expect(estadoDoEvento('PICKED_UP', 'DELIVERED')).toBeNull();
+    expect(estadoDoEvento('DELIVERED', 'DISPATCHED')).toBe('DELIVERED');
+    expect(estadoDoEvento('CANCELLED', 'DISPATCHED')).toBe('CANCELLED');
+    expect(estadoDoEvento('CONFIRMED', 'ORDER_CANCELLATION_REQUEST')).toBe('CONFIRMED');
     expect([1, 2, 3, 4, 5].map(acaoDaExpedicao)).toEqual([
       'preparing',
       'readyForPickup',

@@ -64,8 +64,26 @@ export function aplicarAcao(
   return { ok: true, evento: t.evento, estado: destino };
 }
 
-/** The state an app event leaves the order in, seen from our side (null: the event does not move it). */
+/** The forward path of an order: an event of it never takes the order back (see estadoDoEvento). */
+const CAMINHO: readonly EstadoPedidoOD[] = [
+  'CREATED',
+  'CONFIRMED',
+  'PREPARING',
+  'READY_FOR_PICKUP',
+  'DISPATCHED',
+  'DELIVERED',
+  'CONCLUDED',
+];
+
+/**
+ * The state an app event leaves the order in, seen from our side (null: the event does not move it). A step
+ * of the forward path at or behind the order's is no move: our own actions already moved our copy when the
+ * app took them, so their events arrive after it (the poll brings CONFIRMED when we are DISPATCHED), and two
+ * events of one millisecond come in any order.
+ */
 export function estadoDoEvento(evento: string, atual: EstadoPedidoOD): EstadoPedidoOD | null {
+  const passo = CAMINHO.indexOf(evento as EstadoPedidoOD);
+  if (passo >= 0 && passo <= CAMINHO.indexOf(atual)) return null;
   switch (evento) {
     case 'CREATED':
     case 'CONFIRMED':
@@ -79,7 +97,7 @@ export function estadoDoEvento(evento: string, atual: EstadoPedidoOD): EstadoPed
     case 'CANCELLATION_REQUESTED':
       return evento;
     case 'PICKED_UP':
-      return 'DISPATCHED';
+      return CAMINHO.indexOf(atual) < CAMINHO.indexOf('DISPATCHED') ? 'DISPATCHED' : null;
     case 'CANCELLATION_REQUEST_DENIED':
     case 'CANCELLED_DENIED':
       return atual === 'CANCELLATION_REQUESTED' || atual === 'ORDER_CANCELLATION_REQUEST'

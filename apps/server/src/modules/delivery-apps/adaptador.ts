@@ -65,8 +65,11 @@ export interface AdaptadorDelivery {
   reconhecer(eventos: readonly EventoApp[]): Promise<void>;
   /** The order's raw text: the service parses it, so a malformed one is kept and shown, never lost. */
   buscarPedido(pedidoExterno: string): Promise<string>;
-  /** A status action on the order (confirm, preparing, ..., deny cancellation). */
-  enviarAcao(pedidoExterno: string, acao: AcaoOD, corpo?: unknown): Promise<void>;
+  /**
+   * A status action on the order (confirm, preparing, ..., deny cancellation); false when the protocol has no
+   * such call (the marketplace concludes delivery itself) and nothing was sent.
+   */
+  enviarAcao(pedidoExterno: string, acao: AcaoOD, corpo?: unknown): Promise<boolean>;
   /** Whether a webhook call is the app's (signature over the raw body with the client secret). */
   webhookAutentico(corpoBruto: string, assinatura: string | undefined): boolean;
   /** The store's menu in the protocol's shape (Open Delivery GET /merchant). */

@@ -130,9 +130,9 @@ export class AdaptadorMarketplace implements AdaptadorDelivery {
     return textoPedidoODDoMarketplace(await r.text());
   }
 
-  async enviarAcao(pedidoExterno: string, acao: AcaoOD, corpo?: unknown): Promise<void> {
+  async enviarAcao(pedidoExterno: string, acao: AcaoOD, corpo?: unknown): Promise<boolean> {
     const caminho = ACAO_MARKETPLACE[acao];
-    if (!caminho) return;
+    if (!caminho) return false;
     const r = await this.chamar(
       'POST',
       `/order/v1.0/orders/${encodeURIComponent(pedidoExterno)}/${caminho}`,
@@ -140,6 +140,7 @@ export class AdaptadorMarketplace implements AdaptadorDelivery {
     );
     if (!r.ok) return AdaptadorMarketplace.falha(r, `Ação ${caminho}`);
     await r.body?.cancel();
+    return true;
   }
 
   webhookAutentico(corpoBruto: string, assinatura: string | undefined): boolean {

@@ -110,7 +110,7 @@ export class AdaptadorOpenDelivery implements AdaptadorDelivery {
     return r.text();
   }
 
-  async enviarAcao(pedidoExterno: string, acao: AcaoOD, corpo?: unknown): Promise<void> {
+  async enviarAcao(pedidoExterno: string, acao: AcaoOD, corpo?: unknown): Promise<boolean> {
     const r = await this.chamar(
       'POST',
       `/v1/orders/${encodeURIComponent(pedidoExterno)}/${acao}`,
@@ -118,6 +118,7 @@ export class AdaptadorOpenDelivery implements AdaptadorDelivery {
     );
     if (!r.ok) return AdaptadorOpenDelivery.falha(r, `Ação ${acao}`);
     await r.body?.cancel();
+    return true;
   }
 
   webhookAutentico(corpoBruto: string, assinatura: string | undefined): boolean {

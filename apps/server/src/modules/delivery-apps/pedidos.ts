@@ -476,7 +476,8 @@ export class ServicoPedidosApp {
     let status = 202;
     let erro: string | null = null;
     try {
-      await adaptador.enviarAcao(p.pedidoExterno, acao, corpo);
+      // No such call in the app's protocol: nothing sent, and our copy of the app's state stays as the app has it.
+      if (!(await adaptador.enviarAcao(p.pedidoExterno, acao, corpo))) return false;
     } catch (e) {
       status = (e as { status?: number }).status ?? 0;
       erro = (e as Error).message.slice(0, 500);
