@@ -69,6 +69,71 @@ describe('POST /api/downloadArquivoBalanca', () => {
     expect(arquivos['DEPTO.TXT']?.toString('latin1')).toBe(`01${'Outros'.padEnd(40)}\r\n`);
   });
 
+  it('Toledo: INFNUTRI.TXT and TXINFO.TXT for a product saved with a nutrition table and an extra text', async () => {
+    const queijo = await produto('Queijo Mussarela (kg)');
+    const tabelaNutricional = {
+      porcao: 30,
+      unidadePorcao: 'g',
+      medidaCaseiraInteira: 1,
+      medidaCaseiraFracao: '',
+      medidaCaseira: 'Fatia',
+      energiaKcal: 90,
+      energiaKj: 378,
+      carboidratosG: '0.5',
+      proteinasG: '6.6',
+      gordurasTotaisG: '6.9',
+      gordurasSaturadasG: '4.3',
+      gordurasTransG: '0',
+      fibraG: '0',
+      sodioMg: '174.2',
+    };
+    const informacaoExtra = 'Ingredientes: leite pasteurizado, sal e coalho. Contém lactose.';
+    const salvo = await t.put(
+      `/api/produtoGeral/${queijo._id}`,
+      { tabelaNutricional, informacaoExtra },
+      admin,
+    );
+    expect(salvo.corpo.valido, JSON.stringify(salvo.corpo)).toBe(true);
+    // Read back through the registration API.
+    const lido = (await t.get(`/api/produtoGeral/${queijo._id}`, admin)).corpo.data as Record<
+      string,
+      unknown
+    >;
+    expect(lido.informacaoExtra).toBe(informacaoExtra);
+    expect(lido.tabelaNutricional).toMatchObject({ porcao: 30, energiaKcal: 90 });
+    // A portion of 0 is refused in pt-BR.
+    const ruim = await t.put(
+      `/api/produtoGeral/${queijo._id}`,
+      { tabelaNutricional: { ...tabelaNutricional, porcao: 0 } },
+      admin,
+    );
+    expect(ruim.corpo.valido).toBe(false);
+    expect(JSON.stringify(ruim.corpo.data)).toContain('Porção');
+
+    const r = await baixar({ empresa: t.demo.empresas.centro, balanca: 'toledo' });
+    expect(r.statusCode).toBe(200);
+    const arquivos = lerZip(r.rawPayload);
+    expect(Object.keys(arquivos)).toEqual([
+      'ITENSMGV.TXT',
+      'DEPTO.TXT',
+      'TXITENS.TXT',
+      'INFNUTRI.TXT',
+      'TXINFO.TXT',
+    ]);
+    const codigo = String(queijo.codigoInterno).padStart(6, '0');
+    const item = arquivos['ITENSMGV.TXT']?.toString('latin1') ?? '';
+    expect(item.slice(68, 74)).toBe(codigo); // extra information code
+    expect(item.slice(78, 84)).toBe(codigo); // nutrition code
+    expect(arquivos['INFNUTRI.TXT']?.toString('latin1')).toBe(
+      `N${codigo}00300010070090000506606904300000001742\r\n`,
+    );
+    expect(arquivos['TXINFO.TXT']?.toString('latin1')).toBe(
+      `${codigo}${' '.repeat(100)}${informacaoExtra.padEnd(840)}\r\n`,
+    );
+    // Cleared again: the other tests see the product without them.
+    await t.put(`/api/produtoGeral/${queijo._id}`, { tabelaNutricional: null, informacaoExtra: null }, admin);
+  });
+
   it('Filizola with a selection: unit products too, the accent in Windows-1252', async () => {
     const agua = await produto('Água Mineral 500ml');
     const queijo = await produto('Queijo Mussarela (kg)');

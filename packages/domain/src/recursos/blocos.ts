@@ -1,3 +1,4 @@
+import { MEDIDAS_CASEIRAS_MGV } from '../balanca/arquivos/tipos.ts';
 import { booleano, data, decimal, inteiro, json, ref, texto } from './definir-recurso.ts';
 
 // Shapes of the json blocks shared by several registrations (spec 1 section 3 "Customer/person",
@@ -100,3 +101,25 @@ export const ipiSubcampos = {
   codigoEnquadramento: texto('Código de Enquadramento', { max: 3 }),
   aliquota: decimal('Alíquota (%)', 4, { min: 0, max: 100 }),
 } as const;
+
+/**
+ * Nutrition table of a product (issue 20 "Scales": the Toledo MGV label prints it from INFNUTRI.TXT).
+ * Per portion; grams with 1 decimal, sodium in mg; the limits are the widths of the scale's record.
+ */
+export const tabelaNutricionalSubcampos = {
+  porcao: inteiro('Porção', { obrigatorio: true, min: 1, max: 999 }),
+  unidadePorcao: texto('Unidade da Porção', { obrigatorio: true, opcoes: ['g', 'ml', 'un'] }),
+  medidaCaseiraInteira: inteiro('Medida Caseira (quantidade)', { min: 0, max: 99 }),
+  medidaCaseiraFracao: texto('Medida Caseira (fração)', { opcoes: ['', '1/4', '1/3', '1/2', '2/3', '3/4'] }),
+  /** One of the MGV list (the scale file writes its code). */
+  medidaCaseira: texto('Medida Caseira', { opcoes: [...MEDIDAS_CASEIRAS_MGV] }),
+  energiaKcal: inteiro('Valor Energético (kcal)', { obrigatorio: true, min: 0, max: 9999 }),
+  energiaKj: inteiro('Valor Energético (kJ)', { min: 0, max: 99999 }),
+  carboidratosG: decimal('Carboidratos (g)', 1, { min: 0, max: 999.9 }),
+  proteinasG: decimal('Proteínas (g)', 1, { min: 0, max: 99.9 }),
+  gordurasTotaisG: decimal('Gorduras Totais (g)', 1, { min: 0, max: 99.9 }),
+  gordurasSaturadasG: decimal('Gorduras Saturadas (g)', 1, { min: 0, max: 99.9 }),
+  gordurasTransG: decimal('Gorduras Trans (g)', 1, { min: 0, max: 99.9 }),
+  fibraG: decimal('Fibra Alimentar (g)', 1, { min: 0, max: 99.9 }),
+  sodioMg: decimal('Sódio (mg)', 1, { min: 0, max: 9999.9 }),
+};

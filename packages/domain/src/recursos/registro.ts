@@ -7,6 +7,7 @@ import {
   ipiSubcampos,
   localizacao,
   pisCofinsSubcampos,
+  tabelaNutricionalSubcampos,
   telefoneSubcampos,
 } from './blocos.ts';
 import { CADASTROS } from './cadastros.ts';
@@ -478,6 +479,9 @@ export const produtoGeral = definirRecurso({
     }),
     /** Uploaded to the storage (`api/uploadS3`), with thumbnails. */
     imagens: json('Imagens', { editor: 'imagens' }),
+    // Printed by the scale's label (issue 20): Toledo INFNUTRI.TXT and TXINFO.TXT, optional.
+    tabelaNutricional: json('Tabela Nutricional', { subcampos: tabelaNutricionalSubcampos }),
+    informacaoExtra: texto('Informação Extra (etiqueta da balança)', { max: 840, longo: true }),
     ativo: booleano('Ativo', { padrao: true }),
   },
   lista: { colunas: ['codigoInterno', 'descricao', 'tipoProduto', 'preco', 'ativo'], ordem: 'descricao' },

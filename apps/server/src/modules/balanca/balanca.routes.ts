@@ -2,10 +2,12 @@ import {
   buscaProdutosBalancaSchema,
   CONFIGURACAO_CODIGO_BALANCA_PADRAO,
   type ConfiguracaoCodigoBalanca,
+  codigoMedidaCaseira,
   configuracaoCodigoBalancaDe,
   configuracaoCodigoBalancaLojaSchema,
   downloadArquivoBalancaSchema,
   exemploCodigoBalanca,
+  FRACOES_MEDIDA_CASEIRA,
   gerarArquivosBalanca,
   type ItemBalanca,
   NOMES_MARCA_BALANCA,
@@ -131,6 +133,7 @@ export async function rotasBalanca(app: FastifyInstance): Promise<void> {
         db,
         sql`select p.id, p.codigo_interno, p.descricao, coalesce(pe.preco, p.preco)::text as preco,
                    upper(u.sigla) as sigla, cat.descricao as categoria,
+                   p.tabela_nutricional, p.informacao_extra,
                    (p.ativo is not false and pe.id is not null and pe.ativo is not false) as ativo
             from produto_geral p
             left join produto_geral_empresa pe on pe.grupo_empresarial_id = ${g} and pe.empresa_id = ${empresa}
@@ -184,6 +187,36 @@ function paraItens(linhas: readonly Linha[]): ItemBalanca[] {
       validadeDias: 0,
       departamento: categorias.indexOf(categoria) + 1,
       departamentoDescricao: categoria,
+      ...extrasEtiqueta(l),
     };
   });
+}
+
+/** The product's nutrition table and extra text (validated when saved by the product registration). */
+function extrasEtiqueta(l: Linha): Pick<ItemBalanca, 'nutricao' | 'informacaoExtra'> {
+  const extras: Pick<ItemBalanca, 'nutricao' | 'informacaoExtra'> = {};
+  const texto = typeof l.informacao_extra === 'string' ? l.informacao_extra.trim() : '';
+  if (texto) extras.informacaoExtra = texto;
+  const t = l.tabela_nutricional as Record<string, unknown> | null | undefined;
+  if (t && typeof t === 'object' && Number(t.porcao) > 0) {
+    const n = (k: string) => Number(t[k] ?? 0) || 0;
+    const unidade = t.unidadePorcao === 'ml' || t.unidadePorcao === 'un' ? t.unidadePorcao : 'g';
+    const fracao = FRACOES_MEDIDA_CASEIRA.find((f) => f === t.medidaCaseiraFracao) ?? '';
+    extras.nutricao = {
+      porcao: n('porcao'),
+      unidadePorcao: unidade,
+      medidaCaseiraInteira: n('medidaCaseiraInteira'),
+      medidaCaseiraFracao: fracao,
+      medidaCaseira: codigoMedidaCaseira(t.medidaCaseira),
+      energiaKcal: n('energiaKcal'),
+      carboidratosG: n('carboidratosG'),
+      proteinasG: n('proteinasG'),
+      gordurasTotaisG: n('gordurasTotaisG'),
+      gordurasSaturadasG: n('gordurasSaturadasG'),
+      gordurasTransG: n('gordurasTransG'),
+      fibraG: n('fibraG'),
+      sodioMg: n('sodioMg'),
+    };
+  }
+  return extras;
 }

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { gerarArquivosBalanca } from './gerar.ts';
 import { codificarTexto } from './texto-fixo.ts';
-import type { ArquivoBalanca, ItemBalanca, MarcaArquivoBalanca } from './tipos.ts';
+import type { ArquivoBalanca, ItemBalanca, MarcaArquivoBalanca, TabelaNutricionalBalanca } from './tipos.ts';
 import { descricaoDuasLinhas } from './toledo.ts';
 
 // Fixtures written field by field from the documented layouts (see each writer's header), with accents
@@ -97,6 +97,61 @@ describe('scale item files, byte-compared with the documented layouts', () => {
     expect(gerarArquivosBalanca('elginDp20', itens)).toMatchObject({
       ok: false,
       mensagem: 'Arquivo de carga da balança Elgin DP-20 ainda não disponível.',
+    });
+  });
+});
+
+describe('Toledo MGV companion files: nutrition table and extra information', () => {
+  const nutricao: TabelaNutricionalBalanca = {
+    porcao: 50,
+    unidadePorcao: 'g',
+    medidaCaseiraInteira: 1,
+    medidaCaseiraFracao: '1/2',
+    medidaCaseira: 16,
+    energiaKcal: 180,
+    carboidratosG: 20.5,
+    proteinasG: 4.2,
+    gordurasTotaisG: 9.8,
+    gordurasSaturadasG: 3.1,
+    gordurasTransG: 0,
+    fibraG: 0.6,
+    sodioMg: 230.4,
+  };
+  const informacaoExtra =
+    'Ingredientes: polvilho azedo, queijo meia-cura,\n ovos, leite e óleo. Contém lactose.';
+
+  it('writes INFNUTRI.TXT and TXINFO.TXT only for the products that have them, ITENSMGV pointing at their codes', () => {
+    const com = itens.map((i) => (i.codigo === 123 ? { ...i, nutricao, informacaoExtra } : i));
+    const r = gerarArquivosBalanca('toledo', com);
+    if (!r.ok) throw new Error(r.mensagem);
+    const a = porNome(r.valor);
+    expect(Object.keys(a)).toEqual([
+      'ITENSMGV.TXT',
+      'DEPTO.TXT',
+      'TXITENS.TXT',
+      'INFNUTRI.TXT',
+      'TXINFO.TXT',
+    ]);
+    expect(a['ITENSMGV.TXT']).toEqual(fixture('toledo-extras-ITENSMGV.TXT'));
+    expect(a['INFNUTRI.TXT']).toEqual(fixture('toledo-INFNUTRI.TXT'));
+    expect(a['TXINFO.TXT']).toEqual(fixture('toledo-TXINFO.TXT'));
+    // TXITENS (older programs) has no link to them: unchanged.
+    expect(a['TXITENS.TXT']).toEqual(fixture('toledo-TXITENS.TXT'));
+  });
+
+  it('a blank text is no text; a value too large for its field is refused in pt-BR', () => {
+    const soTexto = gerarArquivosBalanca('toledo', [criarItem({ informacaoExtra: '   ' })]);
+    expect(soTexto.ok && soTexto.valor.map((a) => a.nome)).toEqual([
+      'ITENSMGV.TXT',
+      'DEPTO.TXT',
+      'TXITENS.TXT',
+    ]);
+    expect(
+      gerarArquivosBalanca('toledo', [criarItem({ nutricao: { ...nutricao, sodioMg: 12345.6 } })]),
+    ).toEqual({
+      ok: false,
+      mensagem:
+        'Sódio da tabela nutricional do produto 123 123456 não cabe em 5 dígitos no arquivo da balança.',
     });
   });
 });

@@ -4,6 +4,7 @@ import { type CodificacaoArquivo, codificarTexto, juntarLinhas } from './texto-f
 import type { ArquivoBalanca, ItemBalanca, MarcaArquivoBalanca } from './tipos.ts';
 import { NOMES_MARCA_BALANCA } from './tipos.ts';
 import { linhaDepartamentoMgv, linhaItensMgv, linhaTxItens } from './toledo.ts';
+import { linhasInfNutri, linhasTxInfo } from './toledo-extras.ts';
 import { linhaProdutosUrano } from './urano.ts';
 
 // The files of one brand for one store's selection (issue 20 "Scales"), ready for the zip. Pure: the
@@ -29,13 +30,20 @@ function montar(
   cod: CodificacaoArquivo,
 ): ArquivoBalanca[] {
   switch (marca) {
-    case 'toledo':
+    case 'toledo': {
       // MGV 5/6 reads ITENSMGV.TXT; the older programs read TXITENS.TXT: both go, the store loads its own.
-      return [
+      const arquivos = [
         arquivo('ITENSMGV.TXT', itens.map(linhaItensMgv), cod),
         arquivo('DEPTO.TXT', departamentos(itens), cod),
         arquivo('TXITENS.TXT', itens.map(linhaTxItens), cod),
       ];
+      // The companion files go only when some product has a table or a text (ITENSMGV points at them).
+      const nutricao = linhasInfNutri(itens);
+      if (nutricao.length > 0) arquivos.push(arquivo('INFNUTRI.TXT', nutricao, cod));
+      const info = linhasTxInfo(itens);
+      if (info.length > 0) arquivos.push(arquivo('TXINFO.TXT', info, cod));
+      return arquivos;
+    }
     case 'filizola': {
       const posicoes = new Map<string, number>();
       const setor = itens.map((i) => {

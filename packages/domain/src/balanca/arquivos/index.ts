@@ -3,4 +3,5 @@ export * from './gerar.ts';
 export * from './texto-fixo.ts';
 export * from './tipos.ts';
 export * from './toledo.ts';
+export * from './toledo-extras.ts';
 export * from './urano.ts';

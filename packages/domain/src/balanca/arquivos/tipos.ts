@@ -14,6 +14,71 @@ export interface ItemBalanca {
   /** Department (Toledo) / sector (Filizola) code; 1 when the store has none. */
   departamento: number;
   departamentoDescricao: string;
+  /** Nutrition table printed on the label (Toledo INFNUTRI.TXT); absent = none. */
+  nutricao?: TabelaNutricionalBalanca;
+  /** Extra-information text (ingredients, conservation) printed on the label (Toledo TXINFO.TXT). */
+  informacaoExtra?: string;
+}
+
+/** Household-measure fractions of the MGV nutrition record, in the layout's code order (0-5). */
+export const FRACOES_MEDIDA_CASEIRA = ['', '1/4', '1/3', '1/2', '2/3', '3/4'] as const;
+
+/** The household measures of the MGV nutrition record, by their code (the position: 0 = tablespoon, 26 = can). */
+export const MEDIDAS_CASEIRAS_MGV = [
+  'Colher de sopa',
+  'Colher de café',
+  'Colher de chá',
+  'Xícara',
+  'De xícara',
+  'Unidade',
+  'Pacote',
+  'Fatia',
+  'Fatia fina',
+  'Pedaço',
+  'Folha',
+  'Pão',
+  'Biscoito',
+  'Bisnaguinha',
+  'Disco',
+  'Copo',
+  'Porção',
+  'Tablete',
+  'Sachê',
+  'Almôndega',
+  'Bife',
+  'Filé',
+  'Concha',
+  'Bala',
+  'Prato fundo',
+  'Pitada',
+  'Lata',
+] as const;
+
+/** The MGV code of a household measure named on the product (0, tablespoon, when none is named). */
+export function codigoMedidaCaseira(nome: unknown): number {
+  return Math.max(
+    0,
+    MEDIDAS_CASEIRAS_MGV.findIndex((m) => m === nome),
+  );
+}
+
+/** One product's nutrition table, in the units the label prints (grams with 1 decimal, sodium in mg). */
+export interface TabelaNutricionalBalanca {
+  /** Portion quantity (1-999) and its unit. */
+  porcao: number;
+  unidadePorcao: 'g' | 'ml' | 'un';
+  /** Household measure: integer part (0-99), fraction and the MGV list code (0 = tablespoon ... 26 = can). */
+  medidaCaseiraInteira: number;
+  medidaCaseiraFracao: (typeof FRACOES_MEDIDA_CASEIRA)[number];
+  medidaCaseira: number;
+  energiaKcal: number;
+  carboidratosG: number;
+  proteinasG: number;
+  gordurasTotaisG: number;
+  gordurasSaturadasG: number;
+  gordurasTransG: number;
+  fibraG: number;
+  sodioMg: number;
 }
 
 /** Brands of spec 1 §9 (catalogue marcaBalanca) plus Filizola (issue 20): the item files each one reads. */

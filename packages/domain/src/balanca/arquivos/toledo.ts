@@ -37,9 +37,10 @@ export function linhaItensMgv(item: ItemBalanca): string {
     campoPreco(item.preco, 6, `Preço do produto ${item.codigo}`),
     campoNumero(item.validadeDias, 3, 'Validade'),
     descricaoDuasLinhas(item.descricao),
-    '000000', // extra information (TXINFO.TXT): none
+    // Extra information (TXINFO.TXT) and nutrition table (INFNUTRI.TXT): the product's own code, 0 = none.
+    item.informacaoExtra?.trim() ? campoNumero(item.codigo, 6, 'Código') : '000000',
     '0000', // image
-    '000000', // nutrition table (INFNUTRI.TXT): none
+    item.nutricao ? campoNumero(item.codigo, 6, 'Código') : '000000',
     item.validadeDias > 0 ? '1' : '0', // print the shelf-life date only when there is one
     '1', // print the packing date
     '0000', // supplier
