@@ -18,6 +18,7 @@ export const MODULOS_MIGRACAO = [
   'relatorios-vendas',
   'relatorios-salvos',
   'delivery-apps',
+  'etiquetas',
 ] as const;
 
 const raiz = path.resolve(import.meta.dirname, '../../drizzle');

@@ -349,8 +349,15 @@ describe('POST /api/etiquetas/previa and /alterados', () => {
   });
 
   it('products changed since a day: a price correction and a new promotion', async () => {
-    await consultar(t.banco.db, sql`update produto_geral set updated_at = '2026-01-01T12:00:00Z'`);
-    await consultar(t.banco.db, sql`update produto_geral_empresa set updated_at = '2026-01-01T12:00:00Z'`);
+    await consultar(
+      t.banco.db,
+      sql`update produto_geral set updated_at = '2026-01-01T12:00:00Z', etiqueta_alterada_em = '2026-01-01T12:00:00Z'`,
+    );
+    await consultar(
+      t.banco.db,
+      sql`update produto_geral_empresa set updated_at = '2026-01-01T12:00:00Z',
+            etiqueta_alterada_em = '2026-01-01T12:00:00Z'`,
+    );
     await consultar(t.banco.db, sql`update produto_promocao set updated_at = '2026-01-01T12:00:00Z'`);
     const hoje = DIA();
     const nada = await t.post('/api/etiquetas/alterados', { empresa, desde: hoje }, admin);
@@ -359,6 +366,10 @@ describe('POST /api/etiquetas/previa and /alterados', () => {
     const x = produtos['X-Burguer'] as string;
     const put = await t.put(`/api/produtoGeral/${x}`, { preco: '26.90' }, admin);
     expect(put.corpo.valido, JSON.stringify(put.corpo)).toBe(true);
+    // An edit the label does not show (the product's cost) is not a reason to reprint it.
+    const agua = produtos['Água Mineral 500ml'] as string;
+    const fiscal = await t.put(`/api/produtoGeral/${agua}`, { custo: '0.95' }, admin);
+    expect(fiscal.corpo.valido, JSON.stringify(fiscal.corpo)).toBe(true);
     const promo = await t.post(
       '/api/produtoPromocao',
       {

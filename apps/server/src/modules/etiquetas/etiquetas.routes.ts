@@ -194,6 +194,8 @@ export async function rotasEtiquetas(app: FastifyInstance): Promise<void> {
           // each product's quantity is its copies: the sector's copies (set for receipts) would double the batch
           umaVia: true,
         },
+        undefined,
+        t,
       );
       impressao.avisarNovas(jobs);
       return ok<RespostaImpressaoEtiquetas>({

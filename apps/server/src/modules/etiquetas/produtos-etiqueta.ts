@@ -87,8 +87,9 @@ export async function consultarProdutosEtiqueta(
 }
 
 /**
- * Products changed from `desde` (a São Paulo day) on: the product or its store row edited (a price
- * correction writes both), or a promotion of it edited or starting since; newest first, at most 500.
+ * Products whose label changed from `desde` (a São Paulo day) on: what the label shows of the product or of
+ * its store's price row (`etiqueta_alterada_em`, stamped by triggers, drizzle/etiquetas), or a promotion of it
+ * edited or starting since; newest first, at most 500. Other edits of a product (tax codes, stock) do not count.
  */
 export async function produtosAlteradosDesde(
   db: Db,
@@ -101,14 +102,14 @@ export async function produtosAlteradosDesde(
   const linhas = await consultar(
     db,
     sql`select p.id,
-               (p.updated_at >= ${inicio}::timestamptz or coalesce(pe.updated_at >= ${inicio}::timestamptz, false))
-                 as preco,
-               greatest(p.updated_at, pe.updated_at) as quando
+               (p.etiqueta_alterada_em >= ${inicio}::timestamptz
+                 or coalesce(pe.etiqueta_alterada_em >= ${inicio}::timestamptz, false)) as preco,
+               greatest(p.etiqueta_alterada_em, pe.etiqueta_alterada_em, p.updated_at) as quando
         from produto_geral p
         left join produto_geral_empresa pe on pe.grupo_empresarial_id = ${g} and pe.empresa_id = ${empresa}
              and pe.produto_geral_id = p.id and pe.lixo = false
         where p.grupo_empresarial_id = ${g} and p.lixo = false and p.ativo is not false
-          and (p.updated_at >= ${inicio}::timestamptz or pe.updated_at >= ${inicio}::timestamptz
+          and (p.etiqueta_alterada_em >= ${inicio}::timestamptz or pe.etiqueta_alterada_em >= ${inicio}::timestamptz
                or exists (select 1 from produto_promocao pp
                           where pp.grupo_empresarial_id = ${g} and pp.produto_id = p.id and pp.lixo = false
                             and (pp.updated_at >= ${inicio}::timestamptz or ${DATA_SP('pp.data_inicio')} >= ${desde}::date)))
