@@ -79,13 +79,21 @@ export async function consultarPreparada(db: Db, nome: string, consulta: SQL): P
   return (resultado as { rows: Linha[] }).rows;
 }
 
+/** Characters an element of an array literal escapes with a backslash. */
+const A_ESCAPAR = /["\\]/;
+const A_ESCAPAR_TODOS = /["\\]/g;
+
 /**
  * A list of texts as ONE parameter (a PostgreSQL array literal, every element quoted; null stays NULL), for
  * `unnest(...)` and `= any(...)`: drizzle would spread a JS array into one parameter per element.
  */
 export function arrayTexto(valores: readonly (string | null)[]): SQL {
+  // Most values have nothing to escape: test first (a settlement file's insert sends 1,800,000 values; two
+  // replaceAll per value cost 1.0-1.3 s of CPU there, the test 0.4-0.55 s).
   const corpo = valores
-    .map((v) => (v === null ? 'NULL' : `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`))
+    .map((v) =>
+      v === null ? 'NULL' : A_ESCAPAR.test(v) ? `"${v.replace(A_ESCAPAR_TODOS, '\\$&')}"` : `"${v}"`,
+    )
     .join(',');
   return sql`${`{${corpo}}`}::text[]`;
 }

@@ -32,25 +32,30 @@ export interface LoteDeBaixas {
 
 export async function baixarEmLote(tx: Db, op: Operador, lote: LoteDeBaixas): Promise<number> {
   if (!lote.titulos.length) return 0;
+  // One settlement per title: the join below would write two for a title named twice.
+  if (new Set(lote.titulos.map((t) => t.titulo)).size !== lote.titulos.length)
+    throw new Error('baixarEmLote: título repetido no lote');
+  const ids = textos(lote.titulos.map((t) => t.titulo));
+  // The UPDATE finds the titles by `id = any(ids)` alone and the payment day is joined to what it returned: the
+  // planner then reads the titles by primary key. Joined to the file's lines inside the UPDATE, in a year's table
+  // (3,100,000 titles) it read the store's receivables by due day (400,000 rows, 300,000 pages for 98,000 titles).
   const dias = await consultar(
     tx,
     sql`with u as (
-          select * from unnest(${textos(lote.titulos.map((t) => t.titulo))}, ${textos(lote.titulos.map((t) => t.data))})
-            as u(titulo, data)
+          select * from unnest(${ids}, ${textos(lote.titulos.map((t) => t.data))}) as u(titulo, data)
         ), pagos as (
           update financeiro_titulo t set valor_pago = t.valor, status = ${STATUS_TITULO.pago},
                  conta_id = coalesce(t.conta_id, ${lote.conta}), updated_at = now()
-            from u
-           where t.id = u.titulo and t.grupo_empresarial_id = ${op.grupo} and t.empresa_id = ${lote.empresa}
+           where t.id = any(${ids}) and t.grupo_empresarial_id = ${op.grupo} and t.empresa_id = ${lote.empresa}
              and t.tipo = 'receber' and t.status = ${STATUS_TITULO.aberto} and t.valor_pago = 0
-          returning t.id, t.empresa_id, t.valor, t.taxa, u.data
+          returning t.id, t.empresa_id, t.valor, t.taxa, t.tipo, t.plano_conta_id, t.plano_conta_taxa_id
         ), baixas as (
           insert into financeiro_baixa (id, grupo_empresarial_id, empresa_id, titulo_id, operacao_id, conta_id, data,
-                                        valor, taxa, usuario_id)
+                                        valor, taxa, usuario_id, titulo_tipo, plano_conta_id, plano_conta_taxa_id)
           select substr(${lote.operacao}, 1, 8) || substr(md5(${lote.operacao} || p.id), 1, 16), ${op.grupo},
-                 p.empresa_id, p.id, ${lote.operacao} || ':' || p.data, ${lote.conta}, p.data::date, p.valor, p.taxa,
-                 ${op.usuario}
-            from pagos p
+                 p.empresa_id, p.id, ${lote.operacao} || ':' || u.data, ${lote.conta}, u.data::date, p.valor, p.taxa,
+                 ${op.usuario}, p.tipo, p.plano_conta_id, p.plano_conta_taxa_id
+            from pagos p join u on u.titulo = p.id
           returning data, valor - taxa as liquido
         )
         select data::text as data, count(*)::int as n, sum(liquido)::text as liquido

@@ -90,9 +90,20 @@ export async function importarExtrato(
   const nomes = new Set([normalizarOperadora(String(operadora.descricao)), String(operadora.id)]);
   const erros = [...lido.erros];
   const linhas: LinhaExtrato[] = [];
+  const idOperadora = String(operadora.id);
+  // The parsed lines are this import's own: the acquirer's id is written in place (a copy of each of 100,000
+  // lines was garbage for the collector). The file names few acquirers: each normalised once.
+  const daOperadora = new Map<string, boolean>();
   for (const l of lido.linhas) {
-    if (nomes.has(normalizarOperadora(l.operadora))) linhas.push({ ...l, operadora: String(operadora.id) });
-    else
+    let aceita = daOperadora.get(l.operadora);
+    if (aceita === undefined) {
+      aceita = nomes.has(normalizarOperadora(l.operadora));
+      daOperadora.set(l.operadora, aceita);
+    }
+    if (aceita) {
+      l.operadora = idOperadora;
+      linhas.push(l);
+    } else
       erros.push({
         linha: l.linha,
         coluna: 'operadora',
@@ -193,18 +204,20 @@ export async function importarExtrato(
 
   // What diverges; what is right (on time or late) is settled.
   const divergencias: DivergenciaExtrato[] = [];
-  const situacoes: {
-    chave: string;
-    situacao: string;
-    titulo: string | null;
-    diferenca: string | null;
-    dias: number | null;
-    motivo: string | null;
-  }[] = [];
+  // Each new line's match, by the line itself (no key strings hashed), for the lines' insert below.
+  const situacaoDe = new Map<
+    LinhaExtrato,
+    {
+      situacao: string;
+      titulo: string | null;
+      diferenca: string | null;
+      dias: number | null;
+      motivo: string | null;
+    }
+  >();
   const aBaixar = new Map<string, { titulo: string; valor: string }[]>();
   for (const c of r.conciliados) {
-    situacoes.push({
-      chave: c.linha.chave,
+    situacaoDe.set(c.linha, {
       situacao: c.situacao,
       titulo: c.previsto.id,
       diferenca: c.diferenca,
@@ -236,8 +249,7 @@ export async function importarExtrato(
       d.motivo === 'ambigua'
         ? 'Mais de uma venda com a mesma data e valor: escolha o título na agenda.'
         : 'Nenhum recebível previsto corresponde a esta linha.';
-    situacoes.push({
-      chave: d.linha.chave,
+    situacaoDe.set(d.linha, {
       situacao: 'desconhecido',
       titulo: null,
       diferenca: null,
@@ -269,7 +281,6 @@ export async function importarExtrato(
 
   // The new lines with what the match found, in ONE statement for the whole file (they were inserted 5,000 a
   // statement and then updated with their match: 100,000 rows written twice, 10 s of a loaded machine's import).
-  const situacaoDe = new Map(situacoes.map((x) => [x.chave, x]));
   const col = (f: (l: LinhaExtrato) => string | number | null) =>
     textos(
       novas.map((l) => {
@@ -277,13 +288,13 @@ export async function importarExtrato(
         return v === null ? null : String(v);
       }),
     );
-  const da = (l: LinhaExtrato) => situacaoDe.get(l.chave);
+  const da = (l: LinhaExtrato) => situacaoDe.get(l);
   await consultar(
     tx,
-    sql`insert into financeiro_extrato_linha (id, grupo_empresarial_id, empresa_id, operadora_id, extrato_id, chave,
+    sql`insert into financeiro_extrato_linha (grupo_empresarial_id, empresa_id, operadora_id, extrato_id, chave,
           linha, data_pagamento, data_venda, bandeira, produto, nsu, autorizacao, parcela, parcelas, valor_bruto,
           taxa, valor_liquido, situacao, titulo_id, diferenca, dias_atraso, motivo)
-        select substr(md5(${extratoId} || u.chave), 1, 24), ${op.grupo}, ${empresa}, ${String(operadora.id)},
+        select ${op.grupo}, ${empresa}, ${String(operadora.id)},
                ${extratoId}, u.chave, u.linha::int, u.pagamento::date, u.venda::date, nullif(u.bandeira, ''),
                u.produto, nullif(u.nsu, ''), nullif(u.autorizacao, ''), u.parcela::int, u.parcelas::int,
                u.bruto::numeric / 100, u.taxa::numeric / 100, u.liquido::numeric / 100,

@@ -151,7 +151,7 @@ export async function baixarTitulos(tx: Db, op: Operador, b: BaixaTitulos) {
     const t = await consultarUm(
       tx,
       sql`select id, empresa_id, tipo, descricao, status, valor::text as valor, taxa::text as taxa,
-                 valor_pago::text as valor_pago
+                 valor_pago::text as valor_pago, plano_conta_id, plano_conta_taxa_id
             from financeiro_titulo where id = ${item.titulo} and grupo_empresarial_id = ${op.grupo} for update`,
     );
     if (!t) throw new ErroNegocio(MF.tituloNaoEncontrado);
@@ -174,10 +174,11 @@ export async function baixarTitulos(tx: Db, op: Operador, b: BaixaTitulos) {
     await consultar(
       tx,
       sql`insert into financeiro_baixa (id, grupo_empresarial_id, empresa_id, titulo_id, operacao_id, conta_id, data, valor,
-            juros, multa, desconto, taxa, usuario_id)
+            juros, multa, desconto, taxa, usuario_id, titulo_tipo, plano_conta_id, plano_conta_taxa_id)
           values (${id}, ${op.grupo}, ${String(t.empresa_id)}, ${item.titulo}, ${b._id}, ${b.conta}, ${b.data}::date,
             ${item.valor}::numeric, ${escreverDinheiro(juros)}::numeric, ${escreverDinheiro(multa)}::numeric,
-            ${escreverDinheiro(desconto)}::numeric, ${escreverDinheiro(taxa)}::numeric, ${op.usuario})`,
+            ${escreverDinheiro(desconto)}::numeric, ${escreverDinheiro(taxa)}::numeric, ${op.usuario}, ${String(t.tipo)},
+            ${(t.plano_conta_id as string | null) ?? null}, ${(t.plano_conta_taxa_id as string | null) ?? null})`,
     );
     const pago = pagoAntes + parte;
     await consultar(
