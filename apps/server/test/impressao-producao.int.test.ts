@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/client.ts';
 import { consultar, consultarUm } from '../src/db/consultar.ts';
+import { tempoReal } from '../src/lib/tempo.ts';
+import { ServicoImpressao } from '../src/modules/impressao/impressao.service.ts';
 import { documentoComoTexto } from '../src/modules/impressao/layouts/documento.ts';
 import { lerEscPos } from '../src/modules/impressao/layouts/leitura.ts';
+import { imprimirProducao } from '../src/modules/impressao/producao.ts';
 import { type AppTeste, criarAppTeste, type Registro } from './app-teste.ts';
 
 // Production tickets split by print sector (produtoGeralSetorEmpresa, setorImpressaoProducao) and printed
@@ -215,5 +219,87 @@ describe('POST /api/impressao/producao', () => {
       .corpo.data as unknown as Resultado;
     // Both lines still new: the failed attempt stored nothing.
     expect(ok.impressoes).toHaveLength(2);
+  });
+});
+
+/** The database handle with its statements counted (transactions included), on either backend. */
+function contandoComandos(db: Db): { db: Db; comandos: () => number } {
+  let n = 0;
+  const envolver = (alvo: object): object =>
+    new Proxy(alvo, {
+      get(o, chave) {
+        const valor: unknown = Reflect.get(o, chave);
+        if (typeof valor !== 'function') return valor;
+        if (chave === 'execute')
+          return (...args: unknown[]) => {
+            n++;
+            return valor.apply(o, args);
+          };
+        if (chave === 'transaction')
+          return (corpo: (tx: object) => unknown, ...resto: unknown[]) =>
+            valor.call(o, (tx: object) => corpo(envolver(tx)), ...resto);
+        return valor.bind(o);
+      },
+    });
+  return { db: envolver(db) as Db, comandos: () => n };
+}
+
+describe('production tickets cost', () => {
+  // A sale's tickets run after every sale write (the kitchen sync): the statements they cost must not grow
+  // with the number of print sectors (they did: the sector, its printer and the terminal were read again
+  // for each sector, 5 statements more per sector).
+  it('a sale to three print sectors costs the statements of a sale to one', async () => {
+    const contado = contandoComandos(t.banco.db);
+    const servico = new ServicoImpressao(contado.db, tempoReal, () => undefined);
+    const ctx = { grupoEmpresarialId: t.demo.grupoId, usuarioId: null };
+    const delivery = { tipoVenda: 55 as const, numero: 77, sequencialPeriodo: 7 };
+    const entrada = (vendaId: string, itens: ReturnType<typeof item>[]) => ({
+      terminalId: terminal,
+      vendaId,
+      venda: delivery,
+      itens: itens.map((i) => ({ ...i, produtoId: i.produto as string })),
+    });
+
+    const antesUm = contado.comandos();
+    const um = await imprimirProducao(
+      servico,
+      ctx,
+      entrada('1'.repeat(24), [item('1', 'Refrigerante 2L', '1')]),
+    );
+    const comandosUm = contado.comandos() - antesUm;
+    expect(um.impressoes.map((i) => i.setorImpressao)).toEqual([setor.Bar]);
+
+    const antesTres = contado.comandos();
+    const tres = await imprimirProducao(
+      servico,
+      ctx,
+      entrada('2'.repeat(24), [
+        item('1', 'X-Burguer', '1'),
+        item('2', 'Refrigerante 2L', '1'),
+        item('3', 'Ingresso Show', '1'),
+      ]),
+    );
+    const comandosTres = contado.comandos() - antesTres;
+    expect(new Set(tres.impressoes.map((i) => i.setorImpressao))).toEqual(
+      new Set([setor.Cozinha, setor.Bar, setor.Caixa]),
+    );
+    expect(comandosTres).toBe(comandosUm);
+    // terminal + store, the products with their sector rules, the sent state, the sectors with their
+    // printers, every copy in one insert
+    expect(comandosUm).toBeLessThanOrEqual(5);
+
+    // A later write of the same sale with one more line: the sent state is found and locked, then updated.
+    const antesDepois = contado.comandos();
+    const depois = await imprimirProducao(
+      servico,
+      ctx,
+      entrada('2'.repeat(24), [
+        item('1', 'X-Burguer', '2'),
+        item('2', 'Refrigerante 2L', '1'),
+        item('3', 'Ingresso Show', '1'),
+      ]),
+    );
+    expect(depois.impressoes.map((i) => i.setorImpressao)).toEqual([setor.Cozinha]);
+    expect(contado.comandos() - antesDepois).toBe(comandosUm + 2);
   });
 });

@@ -86,7 +86,9 @@ export async function processarConsumo(db: Db, lote = LOTE_CONSUMO, agora = new 
                  (array_agg(m.id order by m.seq desc) filter (where m.tipo = ${TIPO_MOVIMENTO_ESTOQUE.consumoVenda}
                    and not exists (select 1 from estoque_movimento e where e.estorno_de = m.id)))[1] as aberto
             from estoque_movimento m
-           where m.origem_tipo = ${ORIGEM.venda} and m.origem_id = any(${textos(vendaIds)})
+           -- the group leads the origin index: without it every batch read the whole index
+           where m.grupo_empresarial_id = any(${textos([...new Set(vendas.map((v) => String(v.grupo_empresarial_id)))])})
+             and m.origem_tipo = ${ORIGEM.venda} and m.origem_id = any(${textos(vendaIds)})
            group by m.origem_id, m.produto_id`,
     );
     // What each sale's moves already say, per product: grouped once, read per sale below.

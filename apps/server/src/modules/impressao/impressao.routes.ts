@@ -16,6 +16,7 @@ import { type DocumentoImpressao, documentoComoTexto } from './layouts/documento
 import { documentoHtml } from './layouts/html.ts';
 import { documentoSchema, montarDocumento, TIPO_DO_LAYOUT, vendaImpressaoSchema } from './layouts/layouts.ts';
 import { lerEscPos } from './layouts/leitura.ts';
+import { imprimirProducao } from './producao.ts';
 
 declare module '../../app.ts' {
   interface Servicos {
@@ -136,6 +137,8 @@ export async function rotasImpressao(app: FastifyInstance): Promise<void> {
             producaoItens: b.producaoItens,
             origemId: b.origemId ?? null,
           },
+          undefined,
+          terminal,
         );
         servico.avisarNovas(lista);
         return lista;
@@ -176,7 +179,8 @@ export async function rotasImpressao(app: FastifyInstance): Promise<void> {
       const terminal = await servico.terminal(s.grupoEmpresarialId, b.terminal);
       await exigirEmpresa(request, terminal.empresaId);
       const resultado = await comIdempotencia(banco.db, request, s.grupoEmpresarialId, () =>
-        servico.imprimirProducao(
+        imprimirProducao(
+          servico,
           { grupoEmpresarialId: s.grupoEmpresarialId, usuarioId: s.usuarioId },
           {
             terminalId: b.terminal,

@@ -14,13 +14,6 @@ import type { Tempo } from '../../lib/tempo.ts';
 import type { TempoReal } from '../../plugins/tempo-real.ts';
 import { renderizarBytes, resolverModelo } from './layouts/comandos.ts';
 import type { DocumentoImpressao } from './layouts/documento.ts';
-import { layoutProducao, type VendaImpressao } from './layouts/layouts.ts';
-import {
-  type AlteracaoComChave,
-  calcularProducao,
-  type Enviado,
-  type LinhaProducao,
-} from './layouts/producao.ts';
 
 // Print jobs (spec 1 section 3 "Print job", section 7 "POST impressao"): one job per copy of the print
 // sector, status 1 'Aguardando Impressão'; agents claim them atomically, print and acknowledge.
@@ -138,18 +131,32 @@ export function destinoDaImpressora(l: Linha | undefined): DestinoImpressora | n
 }
 
 /** Postgres text[] literal of validated ids (never user text: ids are 24 hex characters). */
-const arrayIds = (ids: readonly string[]): SQL => arrayTexto(ids.filter(ehId));
+export const arrayIds = (ids: readonly string[]): SQL => arrayTexto(ids.filter(ehId));
 
 const COLUNAS_RESUMO = sql.raw(
   `id, empresa_id, terminal_id, setor_impressao_id, impressora_id, descricao, tipo_impressao, tipo_status, via,
    total_vias, tentativas, origem_id, erro, producao_itens, created_at, impresso_em`,
 );
 
+/** One copy's row, not yet written. */
+export interface JobNovo {
+  id: string;
+  valores: SQL;
+}
+
+export function validarNova(nova: NovaImpressao): void {
+  if (!tiposImpressao.existe(nova.tipoImpressao)) throw new ErroNegocio('Tipo de impressão inválido.');
+  if (!nova.conteudo === !nova.documento)
+    throw new ErroNegocio('Informe o conteúdo ou o documento da impressão.');
+}
+
 export interface Terminal {
   id: string;
   empresaId: string;
   descricao: string;
   configuracoes: Linha;
+  /** The store's trade name (a ticket's header), read with the terminal. */
+  empresaNome: string;
 }
 
 export interface SetorResolvido {
@@ -161,8 +168,8 @@ export interface SetorResolvido {
 
 export class ServicoImpressao {
   constructor(
-    private readonly db: Db,
-    private readonly tempo: Tempo,
+    readonly db: Db,
+    readonly tempo: Tempo,
     private readonly tempoReal: () => TempoReal | undefined,
   ) {}
 
@@ -170,8 +177,10 @@ export class ServicoImpressao {
     const t = ehId(terminalId)
       ? await consultarUm(
           db,
-          sql`select id, empresa_id, descricao, configuracoes from terminal
-              where id = ${terminalId} and grupo_empresarial_id = ${grupo} and lixo = false`,
+          sql`select t.id, t.empresa_id, t.descricao, t.configuracoes,
+                coalesce(e.nome_fantasia, e.descricao) as empresa_nome
+              from terminal t left join empresa e on e.id = t.empresa_id
+              where t.id = ${terminalId} and t.grupo_empresarial_id = ${grupo} and t.lixo = false`,
         )
       : undefined;
     if (!t) throw new ErroNegocio('Terminal não encontrado.');
@@ -180,41 +189,65 @@ export class ServicoImpressao {
       empresaId: t.empresa_id as string,
       descricao: t.descricao as string,
       configuracoes: (t.configuracoes as Linha | null) ?? {},
+      empresaNome: (t.empresa_nome as string | null) ?? '',
     };
+  }
+
+  /** Print sectors of a store with their printers, in one read (a sale's tickets go to several at once). */
+  async setores(
+    grupo: string,
+    empresaId: string,
+    setorIds: readonly string[],
+    db: Db = this.db,
+  ): Promise<Map<string, SetorResolvido>> {
+    const ids = [...new Set(setorIds.filter(ehId))];
+    const r = new Map<string, SetorResolvido>();
+    if (ids.length === 0) return r;
+    const linhas = await consultar(
+      db,
+      sql`select s.id, s.descricao, s.numero_vias, i.id as i_id, i.descricao as i_descricao, i.modelo as i_modelo,
+            i.ip as i_ip, i.porta as i_porta
+          from setor_impressao s
+          left join impressora i on i.id = s.impressora_id and i.grupo_empresarial_id = s.grupo_empresarial_id
+            and i.lixo = false
+          where s.id = any(${arrayIds(ids)}) and s.grupo_empresarial_id = ${grupo} and s.empresa_id = ${empresaId}
+            and s.lixo = false`,
+    );
+    for (const s of linhas) {
+      r.set(s.id as string, {
+        id: s.id as string,
+        descricao: s.descricao as string,
+        numeroVias: Math.max(1, Math.min(10, Number(s.numero_vias ?? 1) || 1)),
+        impressora:
+          typeof s.i_id === 'string'
+            ? { id: s.i_id, descricao: s.i_descricao, modelo: s.i_modelo, ip: s.i_ip, porta: s.i_porta }
+            : undefined,
+      });
+    }
+    return r;
   }
 
   async setor(grupo: string, empresaId: string, setorId: string, db: Db = this.db): Promise<SetorResolvido> {
-    const s = ehId(setorId)
-      ? await consultarUm(
-          db,
-          sql`select id, descricao, numero_vias, impressora_id from setor_impressao
-              where id = ${setorId} and grupo_empresarial_id = ${grupo} and empresa_id = ${empresaId} and lixo = false`,
-        )
-      : undefined;
+    const s = (await this.setores(grupo, empresaId, [setorId], db)).get(setorId);
     if (!s) throw new ErroNegocio('Setor de impressão não encontrado.');
-    const impressora =
-      typeof s.impressora_id === 'string'
-        ? await consultarUm(
-            db,
-            sql`select id, descricao, modelo, ip, porta from impressora
-                where id = ${s.impressora_id} and grupo_empresarial_id = ${grupo} and lixo = false`,
-          )
-        : undefined;
-    return {
-      id: s.id as string,
-      descricao: s.descricao as string,
-      numeroVias: Math.max(1, Math.min(10, Number(s.numero_vias ?? 1) || 1)),
-      impressora,
-    };
+    return s;
   }
 
-  /** Creates one job per copy. Runs inside the caller's transaction when `db` is given. */
-  async criar(ctx: ContextoImpressao, nova: NovaImpressao, db: Db = this.db): Promise<ImpressaoResumo[]> {
-    if (!tiposImpressao.existe(nova.tipoImpressao)) throw new ErroNegocio('Tipo de impressão inválido.');
-    if (!nova.conteudo === !nova.documento)
-      throw new ErroNegocio('Informe o conteúdo ou o documento da impressão.');
-    const g = ctx.grupoEmpresarialId;
-    const terminal = await this.terminal(g, nova.terminalId, db);
+  /**
+   * Creates one job per copy. Runs inside the caller's transaction when `db` is given; a caller that has
+   * already read the terminal passes it, so it is not read again.
+   */
+  async criar(
+    ctx: ContextoImpressao,
+    nova: NovaImpressao,
+    db: Db = this.db,
+    terminalLido?: Terminal,
+  ): Promise<ImpressaoResumo[]> {
+    validarNova(nova);
+    const terminal =
+      terminalLido?.id === nova.terminalId
+        ? terminalLido
+        : await this.terminal(ctx.grupoEmpresarialId, nova.terminalId, db);
     const setorId =
       nova.setorImpressaoId ??
       (nova.tipoImpressao === 1 ? terminal.configuracoes.setorImpressaoNfce : undefined) ??
@@ -224,7 +257,17 @@ export class ServicoImpressao {
         'Setor de impressão não informado e o terminal não tem setor de impressão configurado.',
       );
     }
-    const setor = await this.setor(g, terminal.empresaId, setorId, db);
+    const setor = await this.setor(ctx.grupoEmpresarialId, terminal.empresaId, setorId, db);
+    return this.inserirJobs(db, this.montarJobs(ctx, terminal, setor, nova));
+  }
+
+  /** The rows of a job's copies, for a sector already read (nothing is written here). */
+  montarJobs(
+    ctx: ContextoImpressao,
+    terminal: Terminal,
+    setor: SetorResolvido,
+    nova: NovaImpressao,
+  ): JobNovo[] {
     if (!setor.impressora)
       throw new ErroNegocio(`O setor de impressão ${setor.descricao} não tem impressora configurada.`);
     // Ready bytes go as they are (labels in ZPL/EPL/PPLA, issue 20): only a document needs a receipt model.
@@ -242,22 +285,33 @@ export class ServicoImpressao {
     const linhas = nova.documento ? JSON.stringify(nova.documento) : null;
     const producao = nova.producaoItens === undefined ? null : JSON.stringify(nova.producaoItens);
     const vias = nova.umaVia ? 1 : setor.numeroVias;
-    const valores = Array.from({ length: vias }, (_, i) => {
+    const g = ctx.grupoEmpresarialId;
+    return Array.from({ length: vias }, (_, i) => {
       const id = novoId();
-      return sql`(${id}, ${g}, ${terminal.empresaId}, ${terminal.id}, ${setor.id}, ${setor.impressora?.id as string},
+      const valores = sql`(${id}, ${g}, ${terminal.empresaId}, ${terminal.id}, ${setor.id}, ${setor.impressora?.id as string},
         ${descricao}, ${conteudo}, ${linhas}::jsonb, ${nova.tipoImpressao}, 1, ${producao}::jsonb,
         ${nova.origemId ?? null}, ${i + 1}, ${vias}, ${ctx.usuarioId ?? null},
         ${agora}::timestamptz, ${agora}::timestamptz)`;
+      return { id, valores };
     });
+  }
+
+  /** Every copy of every job in one statement; answered in the order the jobs were made. */
+  async inserirJobs(db: Db, jobs: readonly JobNovo[]): Promise<ImpressaoResumo[]> {
+    if (jobs.length === 0) return [];
     const linhasCriadas = await consultar(
       db,
       sql`insert into impressao (id, grupo_empresarial_id, empresa_id, terminal_id, setor_impressao_id, impressora_id,
             descricao, conteudo, linhas, tipo_impressao, tipo_status, producao_itens, origem_id, via, total_vias,
             created_by, created_at, updated_at)
-          values ${sql.join(valores, sql`, `)}
+          values ${sql.join(
+            jobs.map((j) => j.valores),
+            sql`, `,
+          )}
           returning ${COLUNAS_RESUMO}`,
     );
-    return linhasCriadas.map(resumo).sort((a, b) => a.via - b.via);
+    const ordem = new Map(jobs.map((j, i) => [j.id, i]));
+    return linhasCriadas.map(resumo).sort((a, b) => (ordem.get(a._id) ?? 0) - (ordem.get(b._id) ?? 0));
   }
 
   /** Tells the agents of the jobs' terminals (and the store's screens) that jobs are waiting. */
@@ -467,181 +521,4 @@ export class ServicoImpressao {
     this.avisarNovas([r]);
     return r;
   }
-
-  // ---- production tickets ----
-
-  /**
-   * Print sectors of products in a store: the product's own produtoGeralSetorEmpresa wins; otherwise the
-   * setorImpressaoProducao rules of its categories/families (optionally only for some sale types).
-   */
-  async setoresDosProdutos(
-    db: Db,
-    grupo: string,
-    empresaId: string,
-    produtos: readonly string[],
-    tipoVenda: number,
-  ): Promise<Map<string, string[]>> {
-    const r = new Map<string, string[]>();
-    const ids = [...new Set(produtos.filter(ehId))];
-    if (ids.length === 0) return r;
-    const proprios = await consultar(
-      db,
-      sql`select produto_geral_id, setores_impressao_ids from produto_geral_setor_empresa
-          where grupo_empresarial_id = ${grupo} and empresa_id = ${empresaId} and lixo = false
-            and produto_geral_id = any(${arrayIds(ids)})`,
-    );
-    for (const p of proprios) {
-      const setores = (p.setores_impressao_ids as string[] | null) ?? [];
-      const pid = p.produto_geral_id as string;
-      r.set(pid, [...new Set([...(r.get(pid) ?? []), ...setores])]);
-    }
-    const faltam = ids.filter((id) => !r.has(id));
-    if (faltam.length === 0) return r;
-    const [regras, produtosLinhas] = await Promise.all([
-      consultar(
-        db,
-        sql`select agrupadores_ids, setores_impressao_ids, tipos_venda from setor_impressao_producao
-            where grupo_empresarial_id = ${grupo} and empresa_id = ${empresaId} and lixo = false and ativo = true`,
-      ),
-      consultar(
-        db,
-        sql`select id, categorias_ids, familias_ids from produto_geral
-            where grupo_empresarial_id = ${grupo} and id = any(${arrayIds(faltam)})`,
-      ),
-    ]);
-    for (const p of produtosLinhas) {
-      const agrupadores = new Set([
-        ...((p.categorias_ids as string[] | null) ?? []),
-        ...((p.familias_ids as string[] | null) ?? []),
-      ]);
-      const setores = new Set<string>();
-      for (const regra of regras) {
-        const tipos = Array.isArray(regra.tipos_venda) ? (regra.tipos_venda as { id?: unknown }[]) : [];
-        if (tipos.length > 0 && !tipos.some((t) => t?.id === tipoVenda)) continue;
-        if (!((regra.agrupadores_ids as string[] | null) ?? []).some((a) => agrupadores.has(a))) continue;
-        for (const s of (regra.setores_impressao_ids as string[] | null) ?? []) setores.add(s);
-      }
-      if (setores.size > 0) r.set(p.id as string, [...setores]);
-    }
-    return r;
-  }
-
-  /**
-   * Production tickets of a sale: the difference against what the sectors already got, one ticket per
-   * print sector (numeroVias copies each). Everything (jobs and the new 'sent' state) commits together, so a
-   * retry after a failure prints the same difference and a repeat prints nothing.
-   */
-  async imprimirProducao(
-    ctx: ContextoImpressao,
-    e: {
-      terminalId: string;
-      vendaId: string;
-      venda: VendaImpressao;
-      itens: readonly ItemProducaoEntrada[];
-      /** Store name and operator for the ticket header; the store's name is looked up when absent. */
-      empresaNome?: string | null;
-    },
-  ): Promise<ResultadoImpressaoProducao> {
-    const g = ctx.grupoEmpresarialId;
-    const resultado = await this.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
-      const terminal = await this.terminal(g, e.terminalId, db);
-      const empresaId = terminal.empresaId;
-      const empresa = await consultarUm(
-        db,
-        sql`select coalesce(nome_fantasia, descricao) as nome from empresa where id = ${empresaId}`,
-      );
-      const setoresPorProduto = await this.setoresDosProdutos(
-        db,
-        g,
-        empresaId,
-        e.itens.map((i) => i.produtoId),
-        e.venda.tipoVenda,
-      );
-      await consultar(
-        db,
-        sql`insert into impressao_producao_enviada (grupo_empresarial_id, empresa_id, venda_id, enviado)
-            values (${g}, ${empresaId}, ${e.vendaId}, '{}'::jsonb) on conflict do nothing`,
-      );
-      const linha = await consultarUm(
-        db,
-        sql`select empresa_id, enviado from impressao_producao_enviada
-            where grupo_empresarial_id = ${g} and venda_id = ${e.vendaId} for update`,
-      );
-      if (linha?.empresa_id !== empresaId) throw new ErroNegocio('Venda de outra empresa.');
-      const linhas: LinhaProducao[] = e.itens.map((i) => ({
-        chave: i.chave,
-        descricao: i.descricao,
-        quantidade: i.quantidade,
-        obs: i.obs ?? '',
-        partes: i.partes ?? [],
-        cancelado: i.cancelado ?? false,
-        setores: setoresPorProduto.get(i.produtoId) ?? [],
-        atendente: i.atendente ?? null,
-      }));
-      const calculo = calcularProducao(linhas, (linha.enviado as Enviado | null) ?? {});
-      const agora = this.tempo.agora().toISOString();
-      const impressoes: ImpressaoResumo[] = [];
-      const setores: { setorImpressao: string; descricao: string; itens: AlteracaoComChave[] }[] = [];
-      for (const [setorId, itens] of calculo.porSetor) {
-        const setor = await this.setor(g, empresaId, setorId, db).catch(() => undefined);
-        if (!setor) {
-          calculo.semSetor.push(...itens);
-          continue;
-        }
-        const documento = layoutProducao({
-          cabecalho: {
-            empresa: String(e.empresaNome ?? empresa?.nome ?? ''),
-            terminal: terminal.descricao,
-            data: agora,
-          },
-          venda: e.venda,
-          setor: setor.descricao,
-          itens,
-        });
-        setores.push({ setorImpressao: setor.id, descricao: setor.descricao, itens });
-        impressoes.push(
-          ...(await this.criar(
-            ctx,
-            {
-              terminalId: terminal.id,
-              setorImpressaoId: setor.id,
-              tipoImpressao: 3,
-              documento,
-              producaoItens: itens,
-              origemId: e.vendaId,
-            },
-            db,
-          )),
-        );
-      }
-      await consultar(
-        db,
-        sql`update impressao_producao_enviada set enviado = ${JSON.stringify(calculo.enviado)}::jsonb,
-              updated_at = ${agora}::timestamptz
-            where grupo_empresarial_id = ${g} and venda_id = ${e.vendaId}`,
-      );
-      return { impressoes, setores, semSetor: calculo.semSetor };
-    });
-    this.avisarNovas(resultado.impressoes);
-    return resultado;
-  }
-}
-
-export interface ItemProducaoEntrada {
-  /** Stable key of the sale line (its numeroItem). */
-  chave: string;
-  produtoId: string;
-  descricao: string;
-  quantidade: string;
-  obs?: string | null;
-  partes?: string[] | null;
-  cancelado?: boolean | null;
-  atendente?: string | null;
-}
-
-export interface ResultadoImpressaoProducao {
-  impressoes: ImpressaoResumo[];
-  setores: { setorImpressao: string; descricao: string; itens: AlteracaoComChave[] }[];
-  semSetor: AlteracaoComChave[];
 }

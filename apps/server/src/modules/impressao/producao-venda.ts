@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { consultarUm } from '../../db/consultar.ts';
-import { carregarVenda } from '../vendas/vendas.repositorio.ts';
-import type { ResultadoImpressaoProducao, ServicoImpressao } from './impressao.service.ts';
+import { carregarVenda, type VendaRegistro } from '../vendas/vendas.repositorio.ts';
+import type { ServicoImpressao } from './impressao.service.ts';
 import { itensProducaoDaVenda, vendaParaImpressao } from './layouts/venda.ts';
+import { imprimirProducao, type ResultadoImpressaoProducao } from './producao.ts';
 
 // Production tickets of a sale, printed by the server after each committed write (the KDS module's sale
 // observer calls this in its per-sale queue): only confirmed lines go to the kitchen, and
@@ -16,8 +17,10 @@ export async function imprimirProducaoDaVenda(
   impressao: ServicoImpressao,
   grupo: string,
   vendaId: string,
+  /** The sale as the caller just loaded it (the kitchen sync), so it is not read again. */
+  carregada?: VendaRegistro,
 ): Promise<ResultadoImpressaoProducao | null> {
-  const reg = await carregarVenda(db, grupo, vendaId, false);
+  const reg = carregada ?? (await carregarVenda(db, grupo, vendaId, false));
   if (!reg) return null;
   const v = reg.venda;
   const confirmados = v.produtos.filter((p) => p.confirmado);
@@ -36,7 +39,8 @@ export async function imprimirProducaoDaVenda(
     )?.id as string | undefined) ??
     null;
   if (!terminal) return null;
-  return impressao.imprimirProducao(
+  return imprimirProducao(
+    impressao,
     { grupoEmpresarialId: grupo, usuarioId: null },
     {
       terminalId: terminal,

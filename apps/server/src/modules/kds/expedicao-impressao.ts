@@ -91,6 +91,7 @@ export async function imprimirExpedicao(
       origemId: venda._id,
     },
     db,
+    t,
   );
   impressao.avisarNovas(jobs);
   return jobs;

@@ -128,8 +128,8 @@ const SELECT_PEDIDO =
   v.taxa_entrega::text as taxa_entrega, v.total_pago::text as total_pago, v.data, v.versao, v.empresa_id,
   c.pagamento as cc_pagamento,
   e.motoboy_id, e.motoboy, e.atribuido_em, e.saida_em, e.retorno_em, e.acerto_em, e.tempo_entrega_minutos,
-  (select count(*) from kds_item k where k.venda_id = v.id and k.cancelado = 0) as itens_total,
-  (select count(*) from kds_item k where k.venda_id = v.id and k.cancelado = 0 and k.status >= 2) as itens_prontos
+  (select count(*) from kds_item k where k.grupo_empresarial_id = v.grupo_empresarial_id and k.venda_id = v.id and k.cancelado = 0) as itens_total,
+  (select count(*) from kds_item k where k.grupo_empresarial_id = v.grupo_empresarial_id and k.venda_id = v.id and k.cancelado = 0 and k.status >= 2) as itens_prontos
   from venda v left join kds_entrega e on e.venda_id = v.id
     left join call_center_pedido c on c.venda_id = v.id`);
 

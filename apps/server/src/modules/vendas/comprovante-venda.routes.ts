@@ -79,12 +79,17 @@ export async function rotasComprovanteVenda(
         for (const l of notas) {
           const protocolo = protocoloDoRegistro(l);
           impressoes.push(
-            ...(await impressao.criar(ctxImpressao, {
-              terminalId: terminal.id,
-              tipoImpressao: TIPO_IMPRESSAO.nfce,
-              documento: layoutNfce({ nota: notaDoRegistro(l), ...(protocolo ? { protocolo } : {}) }),
-              origemId: venda._id,
-            })),
+            ...(await impressao.criar(
+              ctxImpressao,
+              {
+                terminalId: terminal.id,
+                tipoImpressao: TIPO_IMPRESSAO.nfce,
+                documento: layoutNfce({ nota: notaDoRegistro(l), ...(protocolo ? { protocolo } : {}) }),
+                origemId: venda._id,
+              },
+              undefined,
+              terminal,
+            )),
           );
         }
       } else {
@@ -94,12 +99,17 @@ export async function rotasComprovanteVenda(
           troco: venda.totalTroco,
         });
         impressoes.push(
-          ...(await impressao.criar(ctxImpressao, {
-            terminalId: terminal.id,
-            tipoImpressao: TIPO_IMPRESSAO.outros,
-            documento: layoutRecibo(entrada),
-            origemId: venda._id,
-          })),
+          ...(await impressao.criar(
+            ctxImpressao,
+            {
+              terminalId: terminal.id,
+              tipoImpressao: TIPO_IMPRESSAO.outros,
+              documento: layoutRecibo(entrada),
+              origemId: venda._id,
+            },
+            undefined,
+            terminal,
+          )),
         );
       }
       impressao.avisarNovas(impressoes);

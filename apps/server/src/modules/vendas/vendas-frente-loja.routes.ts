@@ -146,6 +146,8 @@ export async function rotasVendasFrenteLoja(
           documento: layoutConta(entrada),
           origemId: venda._id,
         },
+        undefined,
+        terminal,
       );
       impressao.avisarNovas(impressoes);
       return ok({ impressoes, reimpressao });

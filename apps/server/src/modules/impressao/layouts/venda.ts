@@ -6,7 +6,7 @@ import {
   type VendaEvento,
 } from '@retaguarda/domain';
 import type { z } from 'zod';
-import type { ItemProducaoEntrada } from '../impressao.service.ts';
+import type { ItemProducaoEntrada } from '../producao.ts';
 import type {
   Cabecalho,
   cancelamentoSchema,
