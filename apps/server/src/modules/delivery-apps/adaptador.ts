@@ -49,6 +49,32 @@ export function erroDeRede(erro: unknown, oque: string): ErroApp {
   return new ErroApp(0, `${oque}: aplicativo fora do ar ou inacessível (${porque}).`);
 }
 
+/**
+ * An answer of the protocol that is not a success as the pt-BR sentence the health screen shows: what the
+ * status means for the store and what to check (`quem`: "o aplicativo", "o marketplace"; `detalhe`: the
+ * app's own text, kept after it).
+ */
+/** Why the app refused a call, by HTTP status (`quem`: the app's name); 5xx and anything else fall to the end. */
+const MOTIVO_POR_STATUS: Readonly<Record<number, (quem: string) => string>> = {
+  400: (quem) => `${quem} recusou a chamada como fora do padrão`,
+  401: (quem) => `${quem} recusou as credenciais: confira o Client ID e o Client Secret da integração`,
+  403: (quem) => `${quem} negou o acesso: confira o App ID e o Merchant ID da loja`,
+  404: (quem) => `${quem} não encontrou o pedido ou o endereço: confira a URL da integração`,
+  409: (quem) => `fora de hora para ${quem}: o pedido já mudou de situação lá`,
+  422: (quem) => `fora de hora para ${quem}: o pedido já mudou de situação lá`,
+  429: (quem) => `${quem} limitou as chamadas (excesso de requisições): nova tentativa na próxima rodada`,
+};
+
+export function erroDeResposta(status: number, oque: string, quem: string, detalhe = ''): ErroApp {
+  const motivo = MOTIVO_POR_STATUS[status];
+  const porque = motivo
+    ? motivo(quem)
+    : status >= 500
+      ? `${quem} está com falha interna: nova tentativa na próxima rodada`
+      : `${quem} recusou a chamada`;
+  return new ErroApp(status, `${oque}: ${porque} (HTTP ${status})${detalhe ? ` - ${detalhe}` : ''}.`);
+}
+
 /** fetch whose network failure is an ErroApp in pt-BR (see erroDeRede). */
 export async function buscarNaRede(url: string, init: RequestInit, oque: string): Promise<Response> {
   try {

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { buscarNaRede, ErroApp } from './adaptador.ts';
+import { buscarNaRede, ErroApp, erroDeResposta } from './adaptador.ts';
 
 // What every delivery app's client shares (Open Delivery and the marketplace alike): an OAuth2
 // client-credentials token cached until shortly before it expires (concurrent callers share one request), a
@@ -52,7 +52,7 @@ export class ClienteOAuth {
       'Token de acesso',
     );
     const texto = await r.text();
-    if (!r.ok) throw new ErroApp(r.status, `${p.quem} recusou as credenciais (HTTP ${r.status}).`);
+    if (!r.ok) throw erroDeResposta(r.status, 'Token de acesso', p.quem.toLowerCase());
     let json: unknown;
     try {
       json = JSON.parse(texto);

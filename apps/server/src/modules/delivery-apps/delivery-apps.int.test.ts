@@ -462,7 +462,7 @@ describe('load with lost acknowledgments', () => {
 });
 
 describe('webhook from the simulator to a listening server', () => {
-  it('the app posts a signed event as it happens and the order arrives without polling', async () => {
+  it('the app posts a signed event as it happens, the order arrives without polling and the event is acknowledged', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const endereco = t.app.server.address();
     const porta = typeof endereco === 'object' && endereco ? endereco.port : 0;
@@ -496,8 +496,10 @@ describe('webhook from the simulator to a listening server', () => {
     } finally {
       sim.config.webhookUrl = undefined;
     }
-    // Acknowledgment does not apply to webhooks: the event also waits in polling, and is recognised by its id.
-    expect(await pollar()).toMatchObject({ novos: 0 });
+    // Stored, the webhook's event is acknowledged as a polled one: the next poll does not bring it back.
+    await deliveryDoApp(t.app)?.ocioso();
+    expect(sim.pendentes()).toBe(0);
+    expect(await pollar()).toEqual({ recebidos: 0, novos: 0 });
   });
 });
 

@@ -17,6 +17,7 @@ import { comoSistema } from '../../db/inquilino.ts';
 import { ErroNegocio } from '../../lib/envelope.ts';
 import { novoId } from '../../lib/ids.ts';
 import { padraoContem } from '../../lib/like.ts';
+import { FilasPorChave, TrabalhoEmSegundoPlano } from '../../lib/segundo-plano.ts';
 import { Cofre } from '../fiscal/cofre.ts';
 import type { ServicoVendas } from '../vendas/vendas.service.ts';
 import type { AdaptadorDelivery, EventoApp } from './adaptador.ts';
@@ -74,11 +75,13 @@ export class ServicoDeliveryApps {
   readonly pedidos: ServicoPedidosApp;
   private readonly adaptadores = new Map<string, { chave: string; adaptador: AdaptadorDelivery }>();
   /** Processing of one integration's events never runs twice at once (polling and webhook together). */
-  private readonly processando = new Map<string, Promise<void>>();
+  private readonly processando = new FilasPorChave();
   /** Per integration, the run queued behind the current one and not started yet. */
   private readonly naFila = new Map<string, Promise<void>>();
+  /** Webhook acknowledgments sent behind the answer (waited by `ocioso`). */
+  private readonly reconhecendo = new TrabalhoEmSegundoPlano();
   /** Expedition changes of one sale, in the order they were announced. */
-  private readonly filasVenda = new Map<string, Promise<void>>();
+  private readonly filasVenda = new FilasPorChave();
   private cofreCache: Cofre | undefined;
 
   constructor(
@@ -264,21 +267,28 @@ export class ServicoDeliveryApps {
       }
       const novos = await this.guardar(i, eventos, 'polling');
       await consultar(this.db, sql`update delivery_integracao set ultimo_polling = now() where id = ${i.id}`);
-      if (eventos.length > 0) {
-        try {
-          await adaptador.reconhecer(eventos);
-          await consultar(
-            this.db,
-            sql`update delivery_evento set reconhecido_em = now()
-                where integracao_id = ${i.id} and evento_id = any(${arrayTexto(eventos.map((e) => e.id))})`,
-          );
-        } catch (erro) {
-          await this.registrarErro(i, erro);
-        }
-      }
+      await this.reconhecer(i, adaptador, eventos);
       await this.processar(i);
       return { recebidos: eventos.length, novos };
     });
+  }
+
+  /**
+   * Acknowledges stored events (all of them, the unused too) and marks them so. A failure is the integration's
+   * `ultimoErro`: the events come back by polling and are recognised by id.
+   */
+  private async reconhecer(i: Integracao, adaptador: AdaptadorDelivery, eventos: readonly EventoApp[]) {
+    if (eventos.length === 0) return;
+    try {
+      await adaptador.reconhecer(eventos);
+      await consultar(
+        this.db,
+        sql`update delivery_evento set reconhecido_em = now()
+            where integracao_id = ${i.id} and evento_id = any(${arrayTexto(eventos.map((e) => e.id))})`,
+      );
+    } catch (erro) {
+      await this.registrarErro(i, erro);
+    }
   }
 
   /**
@@ -311,9 +321,12 @@ export class ServicoDeliveryApps {
       }
       const e = eventoODSchema.safeParse(json);
       if (!e.success) return { status: 400, titulo: 'Evento fora do padrão Open Delivery.' };
-      await this.guardar(i, [eventoApp(e.data)], 'webhook');
+      const evento = eventoApp(e.data);
+      await this.guardar(i, [evento], 'webhook');
       // Answered once stored: the app must not wait behind the store's queue of orders (it would time out and
-      // send again). The processing runs behind the answer; a failure leaves the event pending for the next run.
+      // send again). The acknowledgment (else the next poll brings the event back) and the processing run
+      // behind the answer; a failure leaves the event pending for the next run.
+      this.reconhecendo.iniciar(this.reconhecer(i, this.adaptador(i), [evento]).catch(() => undefined));
       void this.processar(i).catch(() => undefined);
       return { status: 204 };
     });
@@ -327,20 +340,11 @@ export class ServicoDeliveryApps {
   processar(i: Integracao): Promise<void> {
     const naFila = this.naFila.get(i.id);
     if (naFila) return naFila;
-    const anterior = this.processando.get(i.id) ?? Promise.resolve();
-    const proxima = anterior
-      .catch(() => undefined)
-      .then(() => {
-        this.naFila.delete(i.id);
-        return this.processarPendentes(i);
-      });
+    const proxima = this.processando.enfileirar(i.id, () => {
+      this.naFila.delete(i.id);
+      return this.processarPendentes(i);
+    });
     this.naFila.set(i.id, proxima);
-    this.processando.set(i.id, proxima);
-    void proxima
-      .finally(() => {
-        if (this.processando.get(i.id) === proxima) this.processando.delete(i.id);
-      })
-      .catch(() => undefined);
     return proxima;
   }
 
@@ -497,34 +501,25 @@ export class ServicoDeliveryApps {
    * Changes of one sale are queued in the order they were announced, before any lookup.
    */
   expedicaoAlterada(vendaId: string, acao: Parameters<ServicoPedidosApp['acao']>[2]): Promise<void> {
-    const anterior = this.filasVenda.get(vendaId) ?? Promise.resolve();
-    const proxima = anterior
-      .catch(() => undefined)
-      .then(() =>
-        comoSistema(async () => {
-          const l = await consultarUm(
-            this.db,
-            sql`select id, integracao_id from delivery_pedido where venda_id = ${vendaId}`,
-          );
-          if (!l) return;
-          const i = await this.integracao(l.integracao_id as string);
-          await this.pedidos.acao(l.id as string, this.adaptador(i), acao);
-        }),
-      );
-    this.filasVenda.set(vendaId, proxima);
-    void proxima
-      .finally(() => {
-        if (this.filasVenda.get(vendaId) === proxima) this.filasVenda.delete(vendaId);
-      })
-      .catch(() => undefined);
-    return proxima;
+    return this.filasVenda.enfileirar(vendaId, () =>
+      comoSistema(async () => {
+        const l = await consultarUm(
+          this.db,
+          sql`select id, integracao_id from delivery_pedido where venda_id = ${vendaId}`,
+        );
+        if (!l) return;
+        const i = await this.integracao(l.integracao_id as string);
+        await this.pedidos.acao(l.id as string, this.adaptador(i), acao);
+      }),
+    );
   }
 
   /** Every stored event processed and every status change announced so far sent to the app (tests, shutdown). */
   async ocioso(): Promise<void> {
-    // the events' runs (a webhook's runs behind its answer), then what they announced
-    while (this.processando.size > 0) await Promise.allSettled([...this.processando.values()]);
-    while (this.filasVenda.size > 0) await Promise.allSettled([...this.filasVenda.values()]);
+    // the webhooks' acknowledgments, the events' runs (a webhook's runs behind its answer), then what they announced
+    await this.reconhecendo.esperar();
+    await this.processando.esperar();
+    await this.filasVenda.esperar();
     await this.pedidos.ocioso();
   }
 

@@ -9,7 +9,7 @@ import {
   tokenMarketplaceSchema,
 } from '@retaguarda/domain/delivery-apps/marketplace';
 import type { AdaptadorDelivery, EventoApp } from './adaptador.ts';
-import { ErroApp } from './adaptador.ts';
+import { ErroApp, erroDeResposta } from './adaptador.ts';
 import type { CardapioLoja } from './cardapio.ts';
 import { assinaturaConfere, assinaturaHmac, ClienteOAuth, semBarra } from './cliente-oauth.ts';
 
@@ -91,11 +91,11 @@ export class AdaptadorMarketplace implements AdaptadorDelivery {
     try {
       const j = (await r.json()) as { message?: unknown; error?: { message?: unknown } };
       const m = j.error?.message ?? j.message;
-      if (typeof m === 'string') detalhe = `: ${m.slice(0, 200)}`;
+      if (typeof m === 'string') detalhe = m.slice(0, 200);
     } catch {
       // no error body
     }
-    throw new ErroApp(r.status, `${oque} recusado pelo marketplace (HTTP ${r.status})${detalhe}`);
+    throw erroDeResposta(r.status, oque, 'o marketplace', detalhe);
   }
 
   async buscarEventos(): Promise<EventoApp[]> {

@@ -5,7 +5,7 @@ import {
   tokenRespostaSchema,
 } from '@retaguarda/domain/delivery-apps/index';
 import type { AdaptadorDelivery, EventoApp } from './adaptador.ts';
-import { ErroApp } from './adaptador.ts';
+import { ErroApp, erroDeResposta } from './adaptador.ts';
 import { type CardapioLoja, merchantOpenDelivery } from './cardapio.ts';
 import { assinaturaConfere, assinaturaHmac, ClienteOAuth, semBarra } from './cliente-oauth.ts';
 
@@ -71,11 +71,11 @@ export class AdaptadorOpenDelivery implements AdaptadorDelivery {
     let titulo = '';
     try {
       const j = (await r.json()) as { title?: unknown };
-      if (typeof j.title === 'string') titulo = `: ${j.title.slice(0, 200)}`;
+      if (typeof j.title === 'string') titulo = j.title.slice(0, 200);
     } catch {
       // no problem body
     }
-    throw new ErroApp(r.status, `${oque} recusado pelo aplicativo (HTTP ${r.status})${titulo}`);
+    throw erroDeResposta(r.status, oque, 'o aplicativo', titulo);
   }
 
   async buscarEventos(): Promise<EventoApp[]> {

@@ -25,6 +25,7 @@ import type { Servicos } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import { consultar, consultarUm } from '../../db/consultar.ts';
 import { ErroNegocio } from '../../lib/envelope.ts';
+import { FilasPorChave } from '../../lib/segundo-plano.ts';
 import type { Contexto, ServicoVendas, VendaResposta } from '../vendas/vendas.service.ts';
 import type { AdaptadorDelivery } from './adaptador.ts';
 
@@ -106,7 +107,7 @@ export function lerPedido(l: Record<string, unknown>): PedidoLido {
 
 export class ServicoPedidosApp {
   /** Actions of one order go out one after the other, in the order they were asked. */
-  private readonly filas = new Map<string, Promise<unknown>>();
+  private readonly filas = new FilasPorChave();
 
   constructor(
     private readonly servicos: Servicos,
@@ -449,18 +450,12 @@ export class ServicoPedidosApp {
    * state (a skipped step is not an error: our expedition may jump). Each sent action is recorded.
    */
   acao(pedidoId: string, adaptador: AdaptadorDelivery, acao: AcaoOD, corpo?: unknown): Promise<boolean> {
-    const anterior = this.filas.get(pedidoId) ?? Promise.resolve();
-    const proxima = anterior.catch(() => undefined).then(() => this.enviar(pedidoId, adaptador, acao, corpo));
-    this.filas.set(pedidoId, proxima);
-    void proxima.finally(() => {
-      if (this.filas.get(pedidoId) === proxima) this.filas.delete(pedidoId);
-    });
-    return proxima;
+    return this.filas.enfileirar(pedidoId, () => this.enviar(pedidoId, adaptador, acao, corpo));
   }
 
   /** Every action queued so far has been sent (tests, shutdown). */
   async ocioso(): Promise<void> {
-    while (this.filas.size > 0) await Promise.allSettled([...this.filas.values()]);
+    await this.filas.esperar();
   }
 
   private async enviar(

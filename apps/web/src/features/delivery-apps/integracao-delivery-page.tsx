@@ -8,7 +8,7 @@ import {
   PRAZO_CONFIRMACAO_MS,
 } from '@retaguarda/domain/delivery-apps/index';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Tag, Typography } from 'antd';
+import { Button, Card, Flex, type TableColumnsType, Tag, Typography } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { notificar } from '../../lib/notify/notificar.ts';
@@ -254,27 +254,21 @@ export function IntegracaoDeliveryPage() {
               );
             },
           },
-          {
-            title: 'Ações',
-            key: 'acoes',
-            render: (_, p) => (
-              <SePermitido empresa={p.empresa}>
-                <Flex gap={8}>
-                  {botao(
-                    p,
-                    'aceitar',
-                    'Aceitar',
-                    () => decidirPedido(p._id, { acao: 'aceitar' }),
-                    `Pedido ${nomePedido(p)} aceito.`,
-                    { type: 'primary', icon: <CheckOutlined /> },
-                  )}
-                  <Button danger icon={<CloseOutlined />} onClick={() => setRecusando(p)}>
-                    Recusar
-                  </Button>
-                </Flex>
-              </SePermitido>
-            ),
-          },
+          colunaAcoes((p) => (
+            <>
+              {botao(
+                p,
+                'aceitar',
+                'Aceitar',
+                () => decidirPedido(p._id, { acao: 'aceitar' }),
+                `Pedido ${nomePedido(p)} aceito.`,
+                { type: 'primary', icon: <CheckOutlined /> },
+              )}
+              <Button danger icon={<CloseOutlined />} onClick={() => setRecusando(p)}>
+                Recusar
+              </Button>
+            </>
+          )),
         ]}
       />
 
@@ -292,26 +286,20 @@ export function IntegracaoDeliveryPage() {
             key: 'motivoCliente',
             render: (_, p) => p.motivoCancelamentoCliente ?? '—',
           },
-          {
-            title: 'Ações',
-            key: 'acoes',
-            render: (_, p) => (
-              <SePermitido empresa={p.empresa}>
-                <Flex gap={8}>
-                  {botao(
-                    p,
-                    'cancelar',
-                    'Aceitar cancelamento',
-                    () => decidirCancelamento(p._id, { acao: 'aceitar' }),
-                    `Cancelamento do pedido ${nomePedido(p)} aceito.`,
-                  )}
-                  <Button danger onClick={() => setNegando(p)}>
-                    Negar
-                  </Button>
-                </Flex>
-              </SePermitido>
-            ),
-          },
+          colunaAcoes((p) => (
+            <>
+              {botao(
+                p,
+                'cancelar',
+                'Aceitar cancelamento',
+                () => decidirCancelamento(p._id, { acao: 'aceitar' }),
+                `Cancelamento do pedido ${nomePedido(p)} aceito.`,
+              )}
+              <Button danger onClick={() => setNegando(p)}>
+                Negar
+              </Button>
+            </>
+          )),
         ]}
       />
 
@@ -337,27 +325,21 @@ export function IntegracaoDeliveryPage() {
               </Flex>
             ),
           },
-          {
-            title: 'Ações',
-            key: 'acoes',
-            render: (_, p) => (
-              <SePermitido empresa={p.empresa}>
-                <Flex gap={8}>
-                  {botao(
-                    p,
-                    'reprocessar',
-                    'Reprocessar',
-                    () => reprocessarPedido(p._id),
-                    `Pedido ${nomePedido(p)} reprocessado.`,
-                    { icon: <SyncOutlined /> },
-                  )}
-                  <Button danger onClick={() => setRecusando(p)}>
-                    Recusar
-                  </Button>
-                </Flex>
-              </SePermitido>
-            ),
-          },
+          colunaAcoes((p) => (
+            <>
+              {botao(
+                p,
+                'reprocessar',
+                'Reprocessar',
+                () => reprocessarPedido(p._id),
+                `Pedido ${nomePedido(p)} reprocessado.`,
+                { icon: <SyncOutlined /> },
+              )}
+              <Button danger onClick={() => setRecusando(p)}>
+                Recusar
+              </Button>
+            </>
+          )),
         ]}
       />
 
@@ -413,4 +395,17 @@ export function IntegracaoDeliveryPage() {
       />
     </Flex>
   );
+}
+
+/** The 'Ações' column of an order table: its buttons side by side, only where the user holds 868. */
+function colunaAcoes(botoes: (p: PedidoAppSaida) => ReactNode): TableColumnsType<PedidoAppSaida>[number] {
+  return {
+    title: 'Ações',
+    key: 'acoes',
+    render: (_, p) => (
+      <SePermitido empresa={p.empresa}>
+        <Flex gap={8}>{botoes(p)}</Flex>
+      </SePermitido>
+    ),
+  };
 }
