@@ -63,10 +63,80 @@ export async function validarVariosXsd(
   esquema: EsquemaXsd,
 ): Promise<ResultadoXsd[]> {
   if (xmls.length === 0) return [];
+  return new Promise((ok, falha) => {
+    esperando.push({ xmls, esquema, ok, falha });
+    void bombear();
+  });
+}
+
+/**
+ * Reading the schema is most of a run (~25 ms for the NFe package; 20 notes in one run cost ~40 ms), so the
+ * requests that arrive while a run is going on wait for it and then share the next run of their schema: twenty
+ * terminals ending sales at once wait for two runs, not twenty (issue 15's crash test, 50 sales at once).
+ */
+interface Pedido {
+  xmls: readonly string[];
+  esquema: EsquemaXsd;
+  ok: (r: ResultadoXsd[]) => void;
+  falha: (e: Error) => void;
+}
+const esperando: Pedido[] = [];
+/** Documents in one run at most: the run's memory grows with them (wasm limit 256 MiB). */
+const DOCUMENTOS_POR_RUN = 64;
+let rodando = false;
+let execucoes = 0;
+
+/** How many xmllint runs this process made (tests show that simultaneous requests share runs). */
+export function execucoesXsd(): number {
+  return execucoes;
+}
+
+async function bombear(): Promise<void> {
+  if (rodando) return;
+  rodando = true;
+  try {
+    for (let primeiro = esperando[0]; primeiro; primeiro = esperando[0]) {
+      const lote: Pedido[] = [];
+      let documentos = 0;
+      for (let i = 0; i < esperando.length; ) {
+        const p = esperando[i] as Pedido;
+        const cabe = lote.length === 0 || documentos + p.xmls.length <= DOCUMENTOS_POR_RUN;
+        if (p.esquema === primeiro.esquema && cabe) {
+          lote.push(p);
+          documentos += p.xmls.length;
+          esperando.splice(i, 1);
+        } else i++;
+      }
+      try {
+        const resultados = await executarValidacao(
+          lote.flatMap((p) => p.xmls),
+          primeiro.esquema,
+        );
+        let inicio = 0;
+        for (const p of lote) {
+          p.ok(resultados.slice(inicio, inicio + p.xmls.length));
+          inicio += p.xmls.length;
+        }
+      } catch (erro) {
+        // A run that failed as a whole (a document that is not XML at all) fails only its own caller: each
+        // request of a shared run is run again on its own.
+        if (lote.length === 1) (lote[0] as Pedido).falha(erro as Error);
+        else
+          for (const p of lote)
+            await executarValidacao(p.xmls, p.esquema).then(p.ok, (e: Error) => p.falha(e));
+      }
+    }
+  } finally {
+    rodando = false;
+  }
+}
+
+async function executarValidacao(xmls: readonly string[], esquema: EsquemaXsd): Promise<ResultadoXsd[]> {
   const [pacote, raiz] = ESQUEMAS[esquema];
   const arquivos = arquivosDoPacote(pacote);
   const principal = arquivos.find((a) => a.fileName === `${pacote}/${raiz}`);
   if (!principal) throw new Error(`Esquema ${raiz} não encontrado em ${pacote}`);
+  execucoes++;
   const entradas = xmls.map((x, i) => ({ fileName: `doc${i}.xml`, contents: x }));
   const args = ['--schema', principal.fileName, '--noout', ...entradas.map((e) => e.fileName)];
   const r = await executarXmllint([...entradas, ...arquivos], args);

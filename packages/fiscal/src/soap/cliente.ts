@@ -68,7 +68,10 @@ export class ClienteSefaz {
     // OpenSSL 3 (Node 18+) refuses when given `pfx` directly.
     this.agente = new Agent({
       keepAlive: true,
-      maxSockets: 4,
+      // One socket per note in flight: a store's terminals end sales at the same second and SEFAZ takes seconds
+      // to answer at peaks. With 4 the fifth sale waited in the agent's queue, its SEFAZ budget running, and fell
+      // into contingency without ever reaching SEFAZ (the crash test's 50 sales on a busy CI machine).
+      maxSockets: 32,
       key: opcoes.certificado.chavePem,
       cert: opcoes.certificado.certificadoPem,
       rejectUnauthorized: opcoes.verificarServidor ?? true,
