@@ -82,6 +82,11 @@ export async function fazerLogin(
   await pagina.getByTestId('titulo-pagina').getByText('Início').waitFor();
 }
 
+/** Every select's dropdown closed (two may be leaving at once after a quick pick in each). */
+export async function listasFechadas(pagina: Page): Promise<void> {
+  await pagina.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden' });
+}
+
 export async function capturar(pagina: Page, nome: string): Promise<void> {
   mkdirSync(PASTA_SCREENSHOTS, { recursive: true });
   // Let antd's enter animations (modal, drawer, notification) finish.

@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import { recursos } from '@retaguarda/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirNavegador, capturar, escolherOpcao, fazerLogin, novaAba, USUARIOS } from './apoio.ts';
+import {
+  abrirNavegador,
+  capturar,
+  escolherOpcao,
+  fazerLogin,
+  listasFechadas,
+  novaAba,
+  USUARIOS,
+} from './apoio.ts';
 import { urlDoServidor } from './servidor.ts';
 
 // Issue 4's proof, as a new user meets it: the back-office registers a customer (address by CEP, through
@@ -142,7 +150,7 @@ async function escolherReferencia(pagina: Page, idCampo: string, busca: string, 
   await selecao.getByTitle(opcao).first().waitFor();
   // A multiple picker stays open after a choice.
   if (await pagina.locator('.ant-select-dropdown:visible').count()) await pagina.keyboard.press('Escape');
-  await pagina.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+  await listasFechadas(pagina);
 }
 
 async function incluir(pagina: Page, tabela: string, titulo: string) {

@@ -8,6 +8,7 @@ import {
   definirTemaEscuro,
   escolherOpcao,
   fazerLogin,
+  listasFechadas,
   novaAba,
   PASTA_SCREENSHOTS,
   USUARIOS,
@@ -82,7 +83,7 @@ describe('registrations', () => {
     await escolher(pagina, 'campo-tipoTroco', 'Não permite troco');
     // Both choices are shown (and the dropdowns closed) before saving.
     await form.getByTitle('Não permite troco').waitFor();
-    await pagina.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+    await listasFechadas(pagina);
     await form.getByRole('button', { name: 'Salvar' }).click();
     await esperarSalvo(pagina);
     await form.getByText('Alterar Forma de Pagamento').waitFor();

@@ -91,14 +91,27 @@ async function fotografarSobreposto(nome: string) {
 }
 
 /** Picks an option of a searchable select by typing in it. */
+/** Types in the select and clicks the option; until the select shows it (a list that closed under the click on a
+ * loaded machine picked nothing), as a person would look and pick again. */
 async function escolher(campo: ReturnType<Page['locator']>, busca: string, opcao: string) {
-  await campo.click();
-  await pagina.keyboard.type(busca);
-  await pagina
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: opcao })
-    .first()
-    .click();
+  const selecao = campo.locator(
+    'xpath=ancestor-or-self::div[contains(concat(" ", @class, " "), " ant-select ")][1]',
+  );
+  for (let tentativa = 1; ; tentativa++) {
+    await campo.click();
+    await pagina.keyboard.type(busca);
+    await pagina
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: opcao })
+      .first()
+      .click();
+    try {
+      await expect.poll(() => selecao.textContent({ timeout: 1_000 }), { timeout: 5_000 }).toContain(opcao);
+      return;
+    } catch (erro) {
+      if (tentativa >= 3) throw erro;
+    }
+  }
 }
 
 const cartao = () => pagina.locator('.ant-card').filter({ hasText: 'NF-e nº' }).first();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirNavegador, fazerLogin, novaAba, USUARIOS } from './apoio.ts';
+import { abrirNavegador, fazerLogin, listasFechadas, novaAba, USUARIOS } from './apoio.ts';
 import { urlDoServidor } from './servidor.ts';
 
 // Issue 17, the stock keeper's recipe: logged in as the demo stock keeper at the franchisor (recipes are the
@@ -104,7 +104,7 @@ async function escolherReferencia(pagina: Page, caixa: Locator, busca: string, o
   const item = dropdown(pagina).filter({ hasText: opcao }).first();
   await item.waitFor();
   await item.click();
-  await pagina.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+  await listasFechadas(pagina);
 }
 
 const texto = async (pagina: Page, id: string) => (await gaveta(pagina).getByTestId(id).textContent()) ?? '';

@@ -11,13 +11,22 @@ import { capturar, definirTemaEscuro, fazerLogin, USUARIOS } from './apoio.ts';
 
 export const TELA = { width: 1024, height: 768 };
 
+/** Opens the select and taps the option; a list that closed under the finger (the screen re-laid out on a
+ * loaded machine) is opened again, as a person would. */
 export async function escolher(pagina: Page, id: string, texto: string) {
-  await pagina.locator(`#${id}`).click();
-  await pagina
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: texto })
-    .first()
-    .click();
+  for (let tentativa = 1; ; tentativa++) {
+    await pagina.locator(`#${id}`).click();
+    const opcao = pagina
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: texto })
+      .first();
+    try {
+      await opcao.click({ timeout: tentativa < 3 ? 10_000 : 30_000 });
+      return;
+    } catch (erro) {
+      if (tentativa >= 3) throw erro;
+    }
+  }
 }
 
 /** Logs in, opens the POS and binds it to Loja Centro / Terminal Caixa 1 when not bound yet. */

@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirNavegador, definirTemaEscuro, desligarHappyHours, novaAba, USUARIOS } from './apoio.ts';
+import {
+  abrirNavegador,
+  definirTemaEscuro,
+  desligarHappyHours,
+  listasFechadas,
+  novaAba,
+  USUARIOS,
+} from './apoio.ts';
 import {
   abrirFrenteLoja,
   buscarELancar,
@@ -84,7 +91,7 @@ async function fotografar(pagina: Page, nome: string) {
     await definirTemaEscuro(pagina, escuro);
     await abrirPagamento(pagina);
     await prepararCartao(pagina);
-    await pagina.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+    await listasFechadas(pagina);
     await capturarTela(pagina, `${nome}-${escuro ? 'escuro' : 'claro'}`);
     await pagina.keyboard.press('Escape');
     await dialogo(pagina).waitFor({ state: 'hidden' });

@@ -35,6 +35,7 @@ const COZINHA = USUARIOS.cozinha;
 let navegador: Browser;
 const abas: Aba[] = [];
 const estacoes: Record<string, string> = {};
+let tentativasJuntar = 0;
 
 beforeAll(async () => {
   navegador = await abrirNavegador();
@@ -159,13 +160,17 @@ describe('Frente Loja: orders reach the kitchen', { timeout: 240_000 }, () => {
   });
 
   it('a table moved onto an occupied one asks to merge; refusing changes nothing; merging keeps one bill', async () => {
+    // Retry-safe (the suite runs a failed test once more): each attempt takes two tables of its own.
+    tentativasJuntar++;
+    const destino = 40 + 2 * tentativasJuntar;
+    const origem = destino + 1;
     const { pagina, erros } = await aba();
     await abrirFrenteLoja(pagina, baseUrl, GARCOM);
     await pagina.getByTestId('modos').getByText('Mesa', { exact: true }).click();
-    // Table 42: a can; table 43: a burger and a can. Leaving each table sends its lines.
+    // Table 42 (44 on a retry): a can; table 43: a burger and a can. Leaving each table sends its lines.
     for (const [mesa, produtos] of [
-      [42, ['refrigerante lata']],
-      [43, ['x-burg', 'refrigerante lata']],
+      [destino, ['refrigerante lata']],
+      [origem, ['x-burg', 'refrigerante lata']],
     ] as const) {
       await abrirMesa(pagina, mesa);
       for (const [k, produto] of produtos.entries()) {
@@ -177,36 +182,38 @@ describe('Frente Loja: orders reach the kitchen', { timeout: 240_000 }, () => {
       await pagina.getByTestId('mapa-mesas').waitFor();
       await expect.poll(() => pagina.getByTestId(`mesa-${mesa}`).getAttribute('data-estado')).toBe('ocupada');
     }
-    const antes42 = await pagina.getByTestId('mesa-42').textContent();
-    const antes43 = await pagina.getByTestId('mesa-43').textContent();
+    const antesDestino = await pagina.getByTestId(`mesa-${destino}`).textContent();
+    const antesOrigem = await pagina.getByTestId(`mesa-${origem}`).textContent();
 
-    await abrirMesa(pagina, 43);
+    await abrirMesa(pagina, origem);
     const perguntar = async () => {
       await pagina.getByRole('button', { name: 'Transferir mesa' }).click();
-      await pagina.getByLabel('Mesa destino').fill('42');
+      await pagina.getByLabel('Mesa destino').fill(String(destino));
       await pagina.locator('.ant-modal:visible').getByRole('button', { name: 'Confirmar' }).click();
       await pagina.getByTestId('juntar-mesas').waitFor();
     };
     await perguntar();
-    expect(await pagina.getByTestId('juntar-mesas').textContent()).toContain('Na mesa 42: 1 item');
+    expect(await pagina.getByTestId('juntar-mesas').textContent()).toContain(`Na mesa ${destino}: 1 item`);
     // Both themes of the question (Escape between them is a refusal).
     await capturarDialogo(pagina, 'frente-loja-juntar-mesas', perguntar);
     await pagina.getByRole('button', { name: 'Não juntar' }).click();
     await pagina.getByText('Transferência cancelada: nenhuma mesa foi alterada.').first().waitFor();
     await pagina.getByRole('button', { name: 'Voltar', exact: true }).click();
     await pagina.getByTestId('mapa-mesas').waitFor();
-    expect(await pagina.getByTestId('mesa-42').textContent()).toBe(antes42);
-    expect(await pagina.getByTestId('mesa-43').textContent()).toBe(antes43);
+    expect(await pagina.getByTestId(`mesa-${destino}`).textContent()).toBe(antesDestino);
+    expect(await pagina.getByTestId(`mesa-${origem}`).textContent()).toBe(antesOrigem);
 
-    await abrirMesa(pagina, 43);
+    await abrirMesa(pagina, origem);
     await perguntar();
     await pagina.getByRole('button', { name: 'Juntar as contas' }).click();
     await liberarComSupervisor(pagina, 'Clientes juntaram as mesas');
-    await pagina.getByText('Contas juntadas na mesa 42.').first().waitFor();
+    await pagina.getByText(`Contas juntadas na mesa ${destino}.`).first().waitFor();
     await pagina.getByTestId('mapa-mesas').waitFor();
     // Table 43 is free again (past the 24 drawn tables a free one is not drawn at all).
-    await expect.poll(() => pagina.locator('[data-testid="mesa-43"][data-estado="ocupada"]').count()).toBe(0);
-    await abrirMesa(pagina, 42);
+    await expect
+      .poll(() => pagina.locator(`[data-testid="mesa-${origem}"][data-estado="ocupada"]`).count())
+      .toBe(0);
+    await abrirMesa(pagina, destino);
     // The can of table 42, then the burger and the can of table 43, every line already in the kitchen.
     await pagina.getByTestId('item-3').waitFor();
     expect(await pagina.getByTestId('itens-venda').locator('[data-testid$="-enviado"]').count()).toBe(3);

@@ -40,13 +40,20 @@ function TelaDre({ versao, titulo }: { versao: VersaoDre; titulo: string }) {
   const d = relatorio.data;
   const modo: ModoColunas = meses ? 'meses' : 'periodo';
   const { token } = theme.useToken();
-  const [abertos, setAbertos] = useState<string[] | null>(null);
+  // 'todos' is "Expandir tudo" as a choice, not a list: clicked while a new report loads (the previous one still on
+  // screen), it opens the new report's nodes too.
+  const [abertos, setAbertos] = useState<string[] | 'todos' | null>(null);
   const colunas = useMemo(
     () => (d ? colunasDre(d, modo, consulta.porLoja) : []),
     [d, modo, consulta.porLoja],
   );
   // Until the user opens or closes something, the groups and their first level show.
-  const expandidos = abertos ?? (d ? idsComFilhos(d.linhas, 1) : []);
+  const expandidos =
+    abertos === 'todos'
+      ? d
+        ? idsComFilhos(d.linhas)
+        : []
+      : (abertos ?? (d ? idsComFilhos(d.linhas, 1) : []));
 
   function montar(): TabelaExportada | null {
     if (!d) return null;
@@ -158,7 +165,7 @@ function TelaDre({ versao, titulo }: { versao: VersaoDre; titulo: string }) {
             )}
           </Card>
           <Flex gap={8}>
-            <Button size="small" onClick={() => setAbertos(idsComFilhos(d.linhas))}>
+            <Button size="small" onClick={() => setAbertos('todos')}>
               Expandir tudo
             </Button>
             <Button size="small" onClick={() => setAbertos([])}>

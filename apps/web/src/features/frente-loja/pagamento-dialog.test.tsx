@@ -49,10 +49,10 @@ function abrir(
 ) {
   const aoLancar = vi.fn();
   const aoConfirmar = vi.fn();
-  render(
+  const dialogo = (v: Venda, aberto = true) => (
     <PagamentoDialog
-      aberto
-      venda={venda}
+      aberto={aberto}
+      venda={v}
       formas={[debito, dinheiro, credito]}
       pix={{ chave: '', nome: 'Loja', cidade: 'Cidade' }}
       ocupado={false}
@@ -62,9 +62,16 @@ function abrir(
       aoConfirmar={aoConfirmar}
       aoFechar={() => undefined}
       {...extra}
-    />,
+    />
   );
-  return { aoLancar, aoConfirmar, valor: screen.getByLabelText<HTMLInputElement>('Valor recebido') };
+  const { rerender } = render(dialogo(venda));
+  return {
+    aoLancar,
+    aoConfirmar,
+    valor: screen.getByLabelText<HTMLInputElement>('Valor recebido'),
+    /** The sale as the server's answer brings it while the dialog stays open. */
+    trocarVenda: (v: Venda, aberto = true) => rerender(dialogo(v, aberto)),
+  };
 }
 
 // antd in jsdom on a shared machine: a render takes a while.
@@ -169,6 +176,44 @@ describe('PagamentoDialog', { timeout: 20_000 }, () => {
     expect(aoLancar).toHaveBeenCalledWith(credito, '32.40', { parcelas: 1, bandeira: '06' });
     const paga = pagarLocal(venda32, amb, credito, '32.40', AGORA, id(0x98), { parcelas: 2, bandeira: '01' });
     expect(paga.pagamentos[0]?.bandeira).toBe('01');
+  });
+
+  it('the sale synced with a new total while open: the chosen method and a typed value stay', () => {
+    const { aoLancar, valor, trocarVenda } = abrir(venda32);
+    fireEvent.keyDown(valor, { key: 'd' });
+    fireEvent.change(valor, { target: { value: '50' } });
+    // The server's answer arrives with the table's service fee: R$ 32,40 → R$ 35,64.
+    trocarVenda({ ...venda32, total: '35.64' });
+    expect(screen.getByTestId('pag-restante').textContent).toBe('R$ 35,64');
+    expect(screen.getByTestId(`forma-${dinheiro._id}`).getAttribute('aria-checked')).toBe('true');
+    expect(valor.value).toBe('50');
+    fireEvent.keyDown(valor, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(aoLancar).toHaveBeenCalledWith(dinheiro, '50.00', {});
+  });
+
+  it('the sale synced with a new total: a value not typed follows the balance; a launched payment resets', () => {
+    const { valor, trocarVenda } = abrir(venda32);
+    fireEvent.click(screen.getByTestId(`forma-${credito._id}`));
+    fireEvent.keyDown(valor, { key: '+' });
+    trocarVenda({ ...venda32, total: '35.64' });
+    expect(valor.value).toBe('35,64');
+    expect(screen.getByTestId('pag-parcelas').textContent).toContain('2x');
+    // A payment launched (the sale, recomputed, holds it): the next one starts with no method, at the balance.
+    trocarVenda(pagarLocal(venda32, amb, credito, '20.00', AGORA, id(0x97), { parcelas: 2 }));
+    expect(screen.getByTestId(`forma-${credito._id}`).getAttribute('aria-checked')).toBe('false');
+    expect(valor.value).toBe('12,40');
+  });
+
+  it('opened again after the sale changed: the value is the balance, not what was typed before closing', () => {
+    const { trocarVenda } = abrir(venda32);
+    const valor = () => screen.getByLabelText<HTMLInputElement>('Valor recebido');
+    fireEvent.keyDown(valor(), { key: 'd' });
+    fireEvent.change(valor(), { target: { value: '50' } });
+    trocarVenda(venda32, false);
+    trocarVenda({ ...venda32, total: '40.00' }, false);
+    trocarVenda({ ...venda32, total: '40.00' });
+    expect(valor().value).toBe('40,00');
+    expect(screen.getByTestId(`forma-${dinheiro._id}`).getAttribute('aria-checked')).toBe('false');
   });
 
   it('a payment in instalments shows them on its line', () => {

@@ -140,7 +140,11 @@ export function PagamentoDialog(p: PagamentoDialogProps) {
     }, 0);
 
   // A payment launched or cancelled: the value is the new balance and the next key picks the next method.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the number of payments and the balance
+  // Keyed by the payments themselves (their ids are made here, before the server sees them), not by the balance:
+  // the sale's sync answer may change the total while the dialog is open (a table's service fee, a price the
+  // server recomputed) and the cashier's chosen method and card details must stay.
+  const pagamentosLancados = ativos.map((x) => x._id).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the payments launched or cancelled only
   useEffect(() => {
     preencher(restante);
     setForma(null);
@@ -149,9 +153,17 @@ export function PagamentoDialog(p: PagamentoDialogProps) {
     setAutorizacao('');
     setBandeira(null);
     if (p.aberto) focarValor();
-  }, [restante, ativos.length]);
+  }, [pagamentosLancados]);
+  // The balance moved under an open dialog: a value the cashier did not type follows it; a typed one stays.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the balance only
+  useEffect(() => {
+    if (preenchido.current) preencher(restante);
+  }, [restante]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on opening (the balance is read, not followed)
   useEffect(() => {
     if (!p.aberto) return;
+    // Opened again after the sale changed: the value is the balance, whatever was typed before closing.
+    preencher(restante);
     setForma(null);
     setNsu('');
     setAutorizacao('');

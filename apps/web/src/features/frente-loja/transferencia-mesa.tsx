@@ -39,6 +39,9 @@ export function useJuncaoMesas(): {
     alvo: MesaOcupada;
     responder: (juntar: boolean) => void;
   } | null>(null);
+  // Each question is a dialog of its own: asked again right after a refusal (its closing still running), the
+  // question showed in the DOM but never became visible in a CI run.
+  const [vez, setVez] = useState(0);
 
   const perguntar = async (empresa: string, origem: number | null, destino: number) => {
     let alvo: MesaOcupada | undefined;
@@ -50,9 +53,10 @@ export function useJuncaoMesas(): {
     }
     if (!alvo) return false;
     const ocupada = alvo;
-    const juntar = await new Promise<boolean>((responder) =>
-      setPergunta({ origem, alvo: ocupada, responder }),
-    );
+    const juntar = await new Promise<boolean>((responder) => {
+      setVez((n) => n + 1);
+      setPergunta({ origem, alvo: ocupada, responder });
+    });
     setPergunta(null);
     if (!juntar) notificar({ tipo: 'info', mensagem: 'Transferência cancelada: nenhuma mesa foi alterada.' });
     return juntar ? true : null;
@@ -61,6 +65,7 @@ export function useJuncaoMesas(): {
   const alvo = pergunta?.alvo;
   const dialogo = (
     <Modal
+      key={vez}
       open={pergunta !== null}
       title={alvo ? `A mesa ${alvo.mesa} está ocupada` : ''}
       onCancel={() => pergunta?.responder(false)}
