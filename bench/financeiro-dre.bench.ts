@@ -70,10 +70,11 @@ try {
   );
   await db.execute(
     sql`insert into financeiro_baixa (id, grupo_empresarial_id, empresa_id, titulo_id, operacao_id, conta_id, data, valor,
-          juros, desconto, taxa)
+          juros, desconto, taxa, titulo_tipo, plano_conta_id, plano_conta_taxa_id)
         select substr(md5('bx' || t.id), 1, 24), t.grupo_empresarial_id, t.empresa_id, t.id, t.id,
                substr(md5('conta' || t.empresa_id), 1, 24), t.vencimento - 10, t.valor,
-               case when t.valor > 300 then 1.5 else 0 end, case when t.valor < 50 then 0.5 else 0 end, t.taxa
+               case when t.valor > 300 then 1.5 else 0 end, case when t.valor < 50 then 0.5 else 0 end, t.taxa,
+               t.tipo, t.plano_conta_id, t.plano_conta_taxa_id
           from financeiro_titulo t where t.grupo_empresarial_id = ${grupo} and t.status = 3`,
   );
   await db.execute(
