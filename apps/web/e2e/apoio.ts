@@ -87,6 +87,20 @@ export async function listasFechadas(pagina: Page): Promise<void> {
   await pagina.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden' });
 }
 
+/**
+ * Every dialog and drawer has ended its opening motion: a click aimed while the panel still grows or slides can
+ * land on the control next to its target (a loaded machine draws few frames, and the pointer checks see them
+ * as still).
+ */
+export async function animacoesParadas(pagina: Page): Promise<void> {
+  const emMovimento = pagina.locator('.ant-modal[class*="-zoom-"], [class*="ant-drawer-panel-motion-"]');
+  const limite = Date.now() + 10_000;
+  while ((await emMovimento.count()) > 0) {
+    if (Date.now() > limite) throw new Error('um diálogo ou gaveta não terminou de abrir em 10 s');
+    await pagina.waitForTimeout(50);
+  }
+}
+
 export async function capturar(pagina: Page, nome: string): Promise<void> {
   mkdirSync(PASTA_SCREENSHOTS, { recursive: true });
   // Let antd's enter animations (modal, drawer, notification) finish.

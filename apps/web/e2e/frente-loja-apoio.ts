@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { capturar, definirTemaEscuro, fazerLogin, USUARIOS } from './apoio.ts';
+import { animacoesParadas, capturar, definirTemaEscuro, fazerLogin, USUARIOS } from './apoio.ts';
 
 // Steps shared by the Frente Loja browser tests: bind the terminal, release with the supervisor, launch a
 // product, screenshots in both themes, and a server of their own that a test may stop and restart.
@@ -78,6 +78,24 @@ export async function buscarELancar(pagina: Page, texto: string) {
 }
 
 export const total = (pagina: Page) => pagina.getByTestId('total-venda').textContent();
+
+/**
+ * The cashier picks cash in the open payment dialog, types what was received and launches it. 'Lançar' waits
+ * for the sale's writes to reach the server (slow on a loaded machine); the choice of cash and the value typed
+ * stay meanwhile, even when the sync answer changes the total.
+ */
+export async function lancarEmDinheiro(pagina: Page, valor: string) {
+  const dinheiro = pagina.getByRole('radio', { name: 'Dinheiro' });
+  const lancar = pagina.getByRole('button', { name: 'Lançar', exact: true });
+  const recebido = pagina.getByLabel('Valor recebido');
+  await animacoesParadas(pagina);
+  await dinheiro.click();
+  await recebido.fill(valor);
+  await expect.poll(() => lancar.isEnabled(), { timeout: 90_000 }).toBe(true);
+  expect(await dinheiro.isChecked()).toBe(true);
+  expect(await recebido.inputValue()).toBe(valor);
+  await lancar.click();
+}
 
 /** Screenshots show the screen, not the toasts of the steps before. */
 export async function fecharAvisos(pagina: Page) {
@@ -165,9 +183,15 @@ export async function iniciarServidor(porta: number, dados: string): Promise<Chi
 }
 
 export async function pararServidor(processo: ChildProcess): Promise<void> {
-  if (!processo.pid || processo.exitCode !== null) return;
+  // Ended by a signal, a process has a signalCode and no exitCode; its group is gone (kill would throw ESRCH).
+  if (!processo.pid || processo.exitCode !== null || processo.signalCode !== null) return;
   const fim = new Promise((ok) => processo.once('exit', ok));
-  process.kill(-processo.pid, 'SIGTERM');
+  try {
+    process.kill(-processo.pid, 'SIGTERM');
+  } catch (erro) {
+    if ((erro as NodeJS.ErrnoException).code === 'ESRCH') return;
+    throw erro;
+  }
   await Promise.race([fim, new Promise((ok) => setTimeout(ok, 10_000))]);
 }
 

@@ -12,6 +12,7 @@ import {
   chamarApi,
   garantirCaixaAberto,
   iniciarServidor,
+  lancarEmDinheiro,
   pararServidor,
   portaLivre,
   TELA,
@@ -24,24 +25,26 @@ import {
 // sale is made and queued, and once the server is back the queued sale reaches it exactly once.
 
 let navegador: Browser;
-let processo: ChildProcess | undefined;
-let dados = '';
-let porta = 0;
+// A server per attempt (same data folder across its stop and restart): a retry starts from one that runs.
+const servidores: { processo: ChildProcess; dados: string }[] = [];
 
 beforeAll(async () => {
   navegador = await abrirNavegador();
-  porta = await portaLivre();
-  dados = mkdtempSync(join(tmpdir(), 'frente-loja-sw-'));
-  processo = await iniciarServidor(porta, dados);
 });
 afterAll(async () => {
   await navegador?.close();
-  if (processo) await pararServidor(processo);
-  rmSync(dados, { recursive: true, force: true });
+  for (const { processo, dados } of servidores) {
+    await pararServidor(processo);
+    rmSync(dados, { recursive: true, force: true });
+  }
 });
 
 describe('Frente Loja offline reload', () => {
   it('reload without the server opens the POS from the service worker, sells, and the queued sale is sent once', async () => {
+    const porta = await portaLivre();
+    const dados = mkdtempSync(join(tmpdir(), 'frente-loja-sw-'));
+    let processo = await iniciarServidor(porta, dados);
+    servidores.push({ processo, dados });
     const url = `http://127.0.0.1:${porta}`;
     const { pagina, contexto } = await novaAba(navegador, TELA);
     await abrirFrenteLoja(pagina, url);
@@ -63,7 +66,7 @@ describe('Frente Loja offline reload', () => {
       ).filter((v) => v.tipoVenda.id === 53);
     expect(await vendasBalcao()).toHaveLength(0);
 
-    await pararServidor(processo as ChildProcess);
+    await pararServidor(processo);
     await pagina.reload();
     await pagina.getByTestId('modos').waitFor({ timeout: 30_000 });
     await pagina.getByTestId('titulo-frente-loja').getByText('Frente Loja').waitFor();
@@ -75,9 +78,7 @@ describe('Frente Loja offline reload', () => {
     await pagina.getByTestId('item-1').waitFor();
     await expect.poll(() => total(pagina)).toBe('R$ 24,90');
     await pagina.getByTestId('abrir-pagamento').click();
-    await pagina.getByRole('radio', { name: 'Dinheiro' }).click();
-    await pagina.getByLabel('Valor recebido').fill('50,00');
-    await pagina.getByRole('button', { name: 'Lançar', exact: true }).click();
+    await lancarEmDinheiro(pagina, '50,00');
     await expect.poll(() => pagina.getByTestId('pag-troco').textContent()).toBe('R$ 25,10');
     await pagina.getByTestId('confirmar-venda').click();
     await pagina
@@ -89,6 +90,7 @@ describe('Frente Loja offline reload', () => {
 
     // The server comes back; the page is not reloaded: the queue's own rounds send the sale once.
     processo = await iniciarServidor(porta, dados);
+    servidores.push({ processo, dados });
     await expect.poll(async () => (await vendasBalcao()).length, { timeout: 30_000 }).toBe(1);
     await expect.poll(async () => (await vendasBalcao())[0]?.status.id, { timeout: 15_000 }).toBe(59);
     await pagina.getByTestId('banner-fila').waitFor({ state: 'detached', timeout: 15_000 });

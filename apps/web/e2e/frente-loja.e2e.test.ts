@@ -1,20 +1,32 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   abrirNavegador,
-  capturar,
   definirTemaEscuro,
   desligarHappyHours,
   fazerLogin,
   novaAba,
   USUARIOS,
 } from './apoio.ts';
+import {
+  abrirFrenteLoja,
+  buscarELancar,
+  capturarTela,
+  escolher,
+  fecharAvisos,
+  garantirCaixaAberto,
+  iniciarServidor,
+  lancarEmDinheiro,
+  liberarComSupervisor,
+  pararServidor,
+  portaLivre,
+  TELA,
+  total,
+} from './frente-loja-apoio.ts';
 import { urlDoServidor } from './servidor.ts';
 
 // The Frente Loja as a new user meets it, on a 1024x768 touch screen: bind the device to a store and
@@ -23,7 +35,6 @@ import { urlDoServidor } from './servidor.ts';
 // transfer.
 
 const baseUrl = urlDoServidor();
-const TELA = { width: 1024, height: 768 };
 let navegador: Browser;
 
 beforeAll(async () => {
@@ -33,50 +44,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await navegador?.close();
 });
-
-async function escolher(pagina: Page, id: string, texto: string) {
-  await pagina.locator(`#${id}`).click();
-  await pagina
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: texto })
-    .first()
-    .click();
-}
-
-async function abrirFrenteLoja(pagina: Page, usuario: { email: string; senha: string } = USUARIOS.admin) {
-  await fazerLogin(pagina, baseUrl, usuario.email, usuario.senha, 'Loja Centro');
-  await pagina.getByTestId('abrir-frente-loja').click();
-  await pagina.getByTestId('titulo-frente-loja').waitFor();
-  if (await pagina.getByTestId('config-terminal').isVisible()) {
-    await escolher(pagina, 'fl-empresa', 'Loja Centro');
-    await escolher(pagina, 'fl-terminal', 'Terminal Caixa 1');
-    await pagina.getByRole('button', { name: 'Salvar e carregar' }).click();
-  }
-  await pagina.getByTestId('modos').waitFor();
-}
-
-async function liberarComSupervisor(pagina: Page, motivo = 'Cliente frequente') {
-  const dialogo = pagina.getByTestId('liberacao-form');
-  await dialogo.waitFor();
-  await dialogo.getByLabel('Login').fill(USUARIOS.supervisor.email);
-  await dialogo.getByLabel('Senha').fill(USUARIOS.supervisor.senha);
-  const campoMotivo = dialogo.getByLabel('Motivo');
-  if (await campoMotivo.isVisible()) await campoMotivo.fill(motivo);
-  // The question dialog that asked for the release may still be closing: click the release's own button.
-  await pagina.locator('.ant-modal', { has: dialogo }).getByRole('button', { name: 'Confirmar' }).click();
-  try {
-    await dialogo.waitFor({ state: 'detached', timeout: 10_000 });
-  } catch (erro) {
-    const avisos = await pagina.locator('.ant-notification-notice, .ant-message-notice').allInnerTexts();
-    throw new Error(`liberação não concluída: ${avisos.join(' | ')} (${String(erro)})`);
-  }
-}
-
-async function buscarELancar(pagina: Page, texto: string) {
-  const busca = pagina.getByTestId('busca-produto');
-  await busca.fill(texto);
-  await busca.press('Enter');
-}
 
 /** Screenshots of a dialog in both themes: the theme button sits behind the modal, so close and reopen. */
 async function capturarComDialogo(pagina: Page, nome: string, abrir: string) {
@@ -91,33 +58,6 @@ async function capturarComDialogo(pagina: Page, nome: string, abrir: string) {
   await pagina.getByTestId(abrir).click();
   await pagina.locator('.ant-modal:visible').first().waitFor();
 }
-
-async function garantirCaixaAberto(pagina: Page) {
-  await pagina.getByTestId('status-periodo').waitFor();
-  if ((await pagina.getByTestId('status-periodo').textContent()) === 'Caixa aberto') return;
-  await pagina.getByTestId('modos').getByText('Caixa').click();
-  await pagina.getByRole('button', { name: 'Abrir caixa' }).click();
-  await expect.poll(() => pagina.getByTestId('status-periodo').textContent()).toBe('Caixa aberto');
-}
-
-/** The theme button's tooltip would cover the header in the picture: the pointer leaves it first. */
-async function capturarTela(pagina: Page, nome: string) {
-  await pagina.mouse.move(4, 700);
-  await capturar(pagina, nome);
-}
-
-/** Screenshots show the screen, not the toasts of the steps before. */
-async function fecharAvisos(pagina: Page) {
-  for (const x of await pagina.locator('.ant-notification-notice-close').all())
-    await x.click().catch(() => undefined);
-  await pagina
-    .locator('.ant-notification-notice')
-    .first()
-    .waitFor({ state: 'detached' })
-    .catch(() => undefined);
-}
-
-const total = (pagina: Page) => pagina.getByTestId('total-venda').textContent();
 
 describe('Frente Loja', () => {
   it('counter sale: combo, item discount released by the supervisor, two payments with change; cashier close with divergence', async () => {
@@ -244,7 +184,7 @@ describe('Frente Loja', () => {
 
   it('table: two seats paid separately, an item transferred, the other terminal sees changes within 1 s', async () => {
     const { pagina, contexto, erros } = await novaAba(navegador, TELA);
-    await abrirFrenteLoja(pagina);
+    await abrirFrenteLoja(pagina, baseUrl);
     await garantirCaixaAberto(pagina);
     await pagina.getByTestId('modos').getByText('Mesa').click();
     await pagina.getByTestId('mapa-mesas').waitFor();
@@ -312,7 +252,7 @@ describe('Frente Loja', () => {
 
     // A second terminal opens table 6; an item added here shows there within a second (socket).
     const outra = await novaAba(navegador, TELA);
-    await abrirFrenteLoja(outra.pagina);
+    await abrirFrenteLoja(outra.pagina, baseUrl);
     await outra.pagina.getByTestId('modos').getByText('Mesa').click();
     await outra.pagina.getByTestId('mesa-6').click();
     await outra.pagina.getByTestId('item-1').waitFor();
@@ -338,7 +278,7 @@ describe('Frente Loja delivery', () => {
   it('quick registration with CEP lookup, the delivery fee from the engine, paid and ended; found again by phone', async () => {
     const { pagina, contexto, erros } = await novaAba(navegador, TELA);
     // The cashier takes the call and registers the new customer (POST frenteLoja/cliente, permission 47).
-    await abrirFrenteLoja(pagina, USUARIOS.caixa);
+    await abrirFrenteLoja(pagina, baseUrl, USUARIOS.caixa);
     await garantirCaixaAberto(pagina);
     await pagina.getByTestId('modos').getByText('Delivery').click();
     await pagina
@@ -417,63 +357,24 @@ describe('Frente Loja delivery', () => {
   });
 });
 
-// Offline: a server of its own (same data folder across a stop and a restart) so stopping it does not
-// disturb the other tests.
-const raiz = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..');
-
-function portaLivre(): Promise<number> {
-  return new Promise((ok, falha) => {
-    const s = createServer();
-    s.once('error', falha);
-    s.listen(0, '127.0.0.1', () => {
-      const e = s.address();
-      const porta = typeof e === 'object' && e ? e.port : 0;
-      s.close(() => ok(porta));
-    });
-  });
-}
-
-async function iniciarServidor(porta: number, dados: string): Promise<ChildProcess> {
-  const processo = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
-    cwd: raiz,
-    env: { ...process.env, PORT: String(porta), DATA_DIR: dados },
-    detached: true,
-    stdio: 'ignore',
-  });
-  const limite = Date.now() + 150_000;
-  while (Date.now() < limite) {
-    if (processo.exitCode !== null) throw new Error(`servidor terminou: ${processo.exitCode}`);
-    const r = await fetch(`http://127.0.0.1:${porta}/api/health`).catch(() => null);
-    if (r?.status === 200) return processo;
-    await new Promise((ok) => setTimeout(ok, 300));
-  }
-  throw new Error('servidor não respondeu');
-}
-
-async function pararServidor(processo: ChildProcess): Promise<void> {
-  if (!processo.pid || processo.exitCode !== null) return;
-  const fim = new Promise((ok) => processo.once('exit', ok));
-  process.kill(-processo.pid, 'SIGTERM');
-  await Promise.race([fim, new Promise((ok) => setTimeout(ok, 10_000))]);
-}
-
+// Offline: a server of its own per attempt (same data folder across a stop and a restart), so stopping it does
+// not disturb the other tests and a retry starts from a server that runs.
 describe('Frente Loja offline', () => {
-  let processo: ChildProcess | undefined;
-  let dados = '';
-  let porta = 0;
-  beforeAll(async () => {
-    porta = await portaLivre();
-    dados = mkdtempSync(join(tmpdir(), 'frente-loja-offline-'));
-    processo = await iniciarServidor(porta, dados);
-    await desligarHappyHours(`http://127.0.0.1:${porta}`);
-  });
+  const servidores: { processo: ChildProcess; dados: string }[] = [];
   afterAll(async () => {
-    if (processo) await pararServidor(processo);
-    rmSync(dados, { recursive: true, force: true });
+    for (const { processo, dados } of servidores) {
+      await pararServidor(processo);
+      rmSync(dados, { recursive: true, force: true });
+    }
   });
 
   it('counter sales go on without the server, are queued, survive a reload and are sent once when it is back', async () => {
+    const porta = await portaLivre();
+    const dados = mkdtempSync(join(tmpdir(), 'frente-loja-offline-'));
+    let processo = await iniciarServidor(porta, dados);
+    servidores.push({ processo, dados });
     const url = `http://127.0.0.1:${porta}`;
+    await desligarHappyHours(url);
     const { pagina, contexto } = await novaAba(navegador, TELA);
     await fazerLogin(pagina, url, USUARIOS.admin.email, USUARIOS.admin.senha, 'Loja Centro');
     await pagina.goto(`${url}/#/frenteLoja`);
@@ -486,7 +387,7 @@ describe('Frente Loja offline', () => {
     await pagina.getByTestId('modos').getByText('Balcão').click();
 
     // The server stops: two sales go on locally with the engine's totals and are queued.
-    await pararServidor(processo as ChildProcess);
+    await pararServidor(processo);
     // The first finds it out when it is finished (sent whole, refused by the network, queued); the second
     // starts in local mode.
     for (const [produto, esperado, pago] of [
@@ -497,9 +398,7 @@ describe('Frente Loja offline', () => {
       if (produto === 'batata') await pagina.getByText('Modo local').first().waitFor();
       await expect.poll(() => total(pagina)).toBe(esperado);
       await pagina.getByTestId('abrir-pagamento').click();
-      await pagina.getByRole('radio', { name: 'Dinheiro' }).click();
-      await pagina.getByLabel('Valor recebido').fill(pago);
-      await pagina.getByRole('button', { name: 'Lançar', exact: true }).click();
+      await lancarEmDinheiro(pagina, pago);
       await expect.poll(() => pagina.getByTestId('pag-restante').textContent()).toBe('R$ 0,00');
       await pagina.getByTestId('confirmar-venda').click();
       await pagina
@@ -517,6 +416,7 @@ describe('Frente Loja offline', () => {
 
     // Back: the reloaded page still has the queue and sends it once.
     processo = await iniciarServidor(porta, dados);
+    servidores.push({ processo, dados });
     await pagina.reload();
     await pagina.getByTestId('modos').waitFor();
     const token = await pagina.evaluate(() => {

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   abrirNavegador,
+  animacoesParadas,
   capturar,
   definirTemaEscuro,
   fazerLogin,
@@ -58,13 +59,20 @@ const modal = (pagina: Page) =>
 
 /** Closes the record drawer, discarding what was typed (the form asks first when something changed). */
 async function fecharGaveta(pagina: Page): Promise<void> {
+  await animacoesParadas(pagina);
   await gaveta(pagina)
     .getByRole('button', { name: /^(Fechar|Cancelar)$/ })
     .last()
     .click();
   const descartar = pagina.locator('.ant-modal-confirm:visible').getByRole('button', { name: 'Descartar' });
+  const aberta = pagina.locator('.ant-drawer-content-wrapper:visible');
+  // The question may show a moment after the click (it did not in time once on a loaded CI machine, and the
+  // drawer stayed open behind it).
+  await expect
+    .poll(async () => (await descartar.count()) > 0 || (await aberta.count()) === 0, { timeout: 15_000 })
+    .toBe(true);
   if (await descartar.count()) await descartar.click();
-  await pagina.locator('.ant-drawer-content-wrapper:visible').waitFor({ state: 'hidden' });
+  await aberta.first().waitFor({ state: 'hidden' });
 }
 
 async function ir(pagina: Page, rota: string): Promise<void> {
@@ -146,6 +154,7 @@ describe('Olho no imposto (IBPT)', () => {
       await linhaCombo.waitFor();
       await linhaCombo.getByRole('button', { name: 'Alterar' }).click();
       const combo = gaveta(pagina);
+      await animacoesParadas(pagina);
       await combo.locator('#campo-agrupadores-0-quantidade').waitFor();
       await combo.getByRole('group', { name: 'Agrupadores' }).scrollIntoViewIfNeeded();
       await capturar(pagina, `combo-agrupadores-${sufixo}`);
@@ -156,6 +165,7 @@ describe('Olho no imposto (IBPT)', () => {
       await tabelas.locator('.ant-table-tbody').waitFor();
       await tabelas.getByRole('button', { name: /Incluir$/ }).click();
       const tabelaForm = gaveta(pagina);
+      await animacoesParadas(pagina);
       await tabelaForm.getByRole('button', { name: 'Adicionar Preços' }).click();
       await tabelaForm.locator('#campo-precos-0-preco').waitFor();
       await tabelaForm.getByRole('button', { name: 'Salvar' }).click();

@@ -7,6 +7,7 @@ import {
   capturarTemas,
   fecharAvisos,
   garantirCaixaAberto,
+  lancarEmDinheiro,
   liberarComSupervisor,
   requisitarApi,
   TELA,
@@ -82,22 +83,7 @@ afterAll(async () => {
   await navegador?.close();
 });
 
-/**
- * The cashier picks cash, types what was received and launches it. 'Lançar' waits for the sale's writes to reach
- * the server (slow on a loaded CI machine: it stayed disabled > 30 s in two CI rehearsals); the choice of cash and
- * the value typed stay meanwhile, even when the sync answer changes the total (they were lost before 8453bcc).
- */
-async function lancarDinheiro(valor: string): Promise<void> {
-  const dinheiro = pagina.getByRole('radio', { name: 'Dinheiro' });
-  const lancar = pagina.getByRole('button', { name: 'Lançar', exact: true });
-  const recebido = pagina.getByLabel('Valor recebido');
-  await dinheiro.click();
-  await recebido.fill(valor);
-  await expect.poll(() => lancar.isEnabled(), { timeout: 90_000 }).toBe(true);
-  expect(await dinheiro.isChecked()).toBe(true);
-  expect(await recebido.inputValue()).toBe(valor);
-  await lancar.click();
-}
+const lancarDinheiro = (valor: string) => lancarEmDinheiro(pagina, valor);
 
 describe('comprovante do cliente e fechamento de caixa, como caixa', () => {
   let vendaId = '';
