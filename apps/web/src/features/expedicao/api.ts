@@ -76,7 +76,7 @@ export const chavesExpedicao = {
 };
 
 export const buscarExpedicao = () =>
-  api.get<PedidoExpedicao[]>('expedicao', { acao: 'ao buscar a expedição' });
+  api.get<PedidoExpedicao[]>('expedicao', { acao: 'ao buscar a expedição', recusaNaTela: true });
 
 export const alterarStatusExpedicao = (vendaId: string, status: number) =>
   api.put<PedidoExpedicao>(`expedicao/${vendaId}/status`, { status }, { acao: 'ao alterar o status' });
@@ -113,7 +113,7 @@ export const buscarEmpresas = () =>
   );
 
 export const buscarPainelMotoboy = () =>
-  api.get<PainelMotoboy>('saidaMotoboy', { acao: 'ao buscar os motoboys' });
+  api.get<PainelMotoboy>('saidaMotoboy', { acao: 'ao buscar os motoboys', recusaNaTela: true });
 
 export const atribuirMotoboy = (vendaId: string, motoboy: string) =>
   api.post<PedidoExpedicao>('saidaMotoboy/atribuir', { vendaId, motoboy }, { acao: 'ao atribuir o pedido' });

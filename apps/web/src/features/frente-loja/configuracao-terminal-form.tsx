@@ -47,7 +47,11 @@ export function ConfiguracaoTerminalForm({
     setNegada(null);
     if (!empresa) return;
     void api
-      .post<Opcao[]>('frenteLoja/terminais', { empresa }, { acao: 'ao listar os terminais' })
+      .post<Opcao[]>(
+        'frenteLoja/terminais',
+        { empresa },
+        { acao: 'ao listar os terminais', recusaNaTela: true },
+      )
       .then(setTerminais)
       .catch((erro: unknown) => {
         setTerminais([]);

@@ -29,7 +29,7 @@ export const chavesKds = {
 };
 
 export const buscarEstacoes = () =>
-  api.get<EstacaoKds[]>('kds/estacoes', { acao: 'ao listar as estações KDS' });
+  api.get<EstacaoKds[]>('kds/estacoes', { acao: 'ao listar as estações KDS', recusaNaTela: true });
 
 export const buscarPedidos = (estacao: string) =>
   api.get<PedidosEstacao>(`kds/estacao/${estacao}/pedidos`, { acao: 'ao buscar os pedidos da estação' });

@@ -121,6 +121,28 @@ describe('envelope failures (spec section 8)', () => {
     expect(toasts).toEqual([]);
   });
 
+  it('a refused permission the screen shows in place is not toasted; any other error of that call is', async () => {
+    const toasts = capturarToasts();
+    const permissaoNegada = {
+      id: 49,
+      permissao: 'Acessar Expedição',
+      grupoEmpresarial: 'Grupo Exemplo',
+      perfis: [],
+    };
+    instalarFetch(() =>
+      envelope(false, { message: 'Usuário sem permissão para esta operação.', permissaoNegada }),
+    );
+    const recusa = await falha(api.get('expedicao', { acao: 'ao buscar a expedição', recusaNaTela: true }));
+    expect(recusa.dados).toMatchObject({ permissaoNegada });
+    expect(toasts).toEqual([]);
+    // Without the option, the same refusal is toasted (screens that do not show it in place).
+    await falha(api.get('expedicao', { acao: 'ao buscar a expedição' }));
+    expect(toasts).toHaveLength(1);
+    instalarFetch(() => envelope(false, { message: 'Empresa inválida' }));
+    await falha(api.get('expedicao', { acao: 'ao buscar a expedição', recusaNaTela: true }));
+    expect(toasts[1]).toMatchObject({ mensagem: 'Erro ao buscar a expedição: Empresa inválida' });
+  });
+
   it("non-200 with a status text: 'Falha ao obter a resposta do servidor! {status text}'", async () => {
     const toasts = capturarToasts();
     instalarFetch(() => new Response('x', { status: 502, statusText: 'Bad Gateway' }));

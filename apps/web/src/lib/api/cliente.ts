@@ -1,3 +1,4 @@
+import { lerPermissaoNegada } from '@retaguarda/domain/catalogos/permissao-negada';
 import { notificar } from '../notify/notificar.ts';
 import { obterSessao } from '../session/sessao.ts';
 import { obterConfig } from './config.ts';
@@ -45,6 +46,11 @@ export interface OpcoesChamada {
   token?: string;
   /** The caller shows the error itself. */
   silencioso?: boolean;
+  /**
+   * The screen shows a refused permission in place (which one, who grants it): no toast for that refusal, whose
+   * text would say it again over the top of a phone's screen. Other errors are toasted as usual.
+   */
+  recusaNaTela?: boolean;
   timeoutMs?: number;
   /** Extra headers, e.g. `Idempotency-Key` of a retried POS write or the store's `empresa`. */
   cabecalhos?: Record<string, string>;
@@ -176,7 +182,8 @@ export async function chamarApi<T>(
       if (await renovarLogin()) return chamarApi<T>(metodo, caminho, corpo, { ...opcoes, token: undefined });
       throw erro;
     }
-    if (!opcoes.silencioso) mostrarErro(erro, acao);
+    const mostradaNaTela = opcoes.recusaNaTela === true && lerPermissaoNegada(erro.dados) !== null;
+    if (!opcoes.silencioso && !mostradaNaTela) mostrarErro(erro, acao);
     throw erro;
   }
 }
