@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 export const PASTA_SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
@@ -85,6 +85,31 @@ export async function fazerLogin(
 /** Every select's dropdown closed (two may be leaving at once after a quick pick in each). */
 export async function listasFechadas(pagina: Page): Promise<void> {
   await pagina.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden' });
+}
+
+/**
+ * Picks an option of a searchable select by typing part of it, as a person does; when the select does not show
+ * the option afterwards (the list closed under the click on a loaded machine) it is picked again, up to 3 times.
+ */
+export async function escolherDigitando(pagina: Page, campo: Locator, busca: string, opcao: string) {
+  const selecao = campo.locator(
+    'xpath=ancestor-or-self::div[contains(concat(" ", @class, " "), " ant-select ")][1]',
+  );
+  for (let tentativa = 1; ; tentativa++) {
+    await campo.click();
+    await pagina.keyboard.type(busca);
+    await pagina
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: opcao })
+      .first()
+      .click();
+    const limite = Date.now() + 5_000;
+    while (Date.now() < limite) {
+      if ((await selecao.textContent({ timeout: 1_000 }).catch(() => ''))?.includes(opcao)) return;
+      await pagina.waitForTimeout(100);
+    }
+    if (tentativa >= 3) throw new Error(`a seleção não mostra '${opcao}' depois de 3 tentativas`);
+  }
 }
 
 /**

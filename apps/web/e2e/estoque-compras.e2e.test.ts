@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Aba, abrirNavegador, fazerLogin, novaAba, USUARIOS } from './apoio.ts';
+import { type Aba, abrirNavegador, escolherDigitando, fazerLogin, novaAba, USUARIOS } from './apoio.ts';
 import {
   apiDoEstoque,
   decimalApi,
@@ -93,26 +93,8 @@ async function fotografarSobreposto(nome: string) {
 /** Picks an option of a searchable select by typing in it. */
 /** Types in the select and clicks the option; until the select shows it (a list that closed under the click on a
  * loaded machine picked nothing), as a person would look and pick again. */
-async function escolher(campo: ReturnType<Page['locator']>, busca: string, opcao: string) {
-  const selecao = campo.locator(
-    'xpath=ancestor-or-self::div[contains(concat(" ", @class, " "), " ant-select ")][1]',
-  );
-  for (let tentativa = 1; ; tentativa++) {
-    await campo.click();
-    await pagina.keyboard.type(busca);
-    await pagina
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: opcao })
-      .first()
-      .click();
-    try {
-      await expect.poll(() => selecao.textContent({ timeout: 1_000 }), { timeout: 5_000 }).toContain(opcao);
-      return;
-    } catch (erro) {
-      if (tentativa >= 3) throw erro;
-    }
-  }
-}
+const escolher = (campo: Locator, busca: string, opcao: string) =>
+  escolherDigitando(pagina, campo, busca, opcao);
 
 const cartao = () => pagina.locator('.ant-card').filter({ hasText: 'NF-e nº' }).first();
 const linhaDoItem = (n: number) =>

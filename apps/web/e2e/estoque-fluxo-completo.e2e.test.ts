@@ -1,7 +1,15 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Aba, abrirNavegador, definirTemaEscuro, fazerLogin, novaAba, USUARIOS } from './apoio.ts';
+import {
+  type Aba,
+  abrirNavegador,
+  definirTemaEscuro,
+  escolherDigitando,
+  fazerLogin,
+  novaAba,
+  USUARIOS,
+} from './apoio.ts';
 import {
   apiDoEstoque,
   custo,
@@ -192,15 +200,8 @@ async function ir(rota: string) {
 }
 
 /** Picks an option of a searchable select by typing in it. */
-async function escolher(campo: Locator, busca: string, opcao: string) {
-  await campo.click();
-  await pagina.keyboard.type(busca);
-  await pagina
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: opcao })
-    .first()
-    .click();
-}
+const escolher = (campo: Locator, busca: string, opcao: string) =>
+  escolherDigitando(pagina, campo, busca, opcao);
 
 /** The kardex screen of a product, chosen in its product box. */
 async function abrirKardex(busca: string, produto: string) {

@@ -139,6 +139,8 @@ export async function capturarDialogo(pagina: Page, nome: string, abrir: () => P
     .catch(() => undefined);
   await definirTemaEscuro(pagina, true);
   await abrir();
+  // Reopening may raise a notice of its own (a question asked again): the picture shows the dialog.
+  await fecharAvisos(pagina);
   await capturarTela(pagina, `${nome}-escuro`);
   await pagina.keyboard.press('Escape');
   await pagina

@@ -48,12 +48,11 @@ function TelaDre({ versao, titulo }: { versao: VersaoDre; titulo: string }) {
     [d, modo, consulta.porLoja],
   );
   // Until the user opens or closes something, the groups and their first level show.
-  const expandidos =
-    abertos === 'todos'
-      ? d
-        ? idsComFilhos(d.linhas)
-        : []
-      : (abertos ?? (d ? idsComFilhos(d.linhas, 1) : []));
+  const expandidos = !d
+    ? []
+    : abertos === 'todos'
+      ? idsComFilhos(d.linhas)
+      : (abertos ?? idsComFilhos(d.linhas, 1));
 
   function montar(): TabelaExportada | null {
     if (!d) return null;
