@@ -1,4 +1,3 @@
-import { lerPermissaoNegada } from '@retaguarda/domain/catalogos/permissao-negada';
 import { notificar } from '../notify/notificar.ts';
 import { obterSessao } from '../session/sessao.ts';
 import { obterConfig } from './config.ts';
@@ -182,7 +181,10 @@ export async function chamarApi<T>(
       if (await renovarLogin()) return chamarApi<T>(metodo, caminho, corpo, { ...opcoes, token: undefined });
       throw erro;
     }
-    const mostradaNaTela = opcoes.recusaNaTela === true && lerPermissaoNegada(erro.dados) !== null;
+    // Only whether a refusal is carried (its shape is read by the screen): the permission catalogue and zod stay
+    // out of the login page's bundle, which loads this client.
+    const recusa = (erro.dados as { permissaoNegada?: unknown } | null)?.permissaoNegada;
+    const mostradaNaTela = opcoes.recusaNaTela === true && typeof recusa === 'object' && recusa !== null;
     if (!opcoes.silencioso && !mostradaNaTela) mostrarErro(erro, acao);
     throw erro;
   }
