@@ -126,6 +126,18 @@ export async function animacoesParadas(pagina: Page): Promise<void> {
   }
 }
 
+/**
+ * Answers 'Descartar' to the form's unsaved-changes question, once the question has ended its opening zoom (a
+ * click aimed while it grew missed the button on a loaded CI machine, and the question stayed open).
+ */
+export async function descartarAlteracoes(pagina: Page): Promise<void> {
+  const pergunta = pagina.locator('.ant-modal-confirm:visible');
+  await pergunta.getByRole('button', { name: 'Descartar' }).waitFor();
+  await animacoesParadas(pagina);
+  await pergunta.getByRole('button', { name: 'Descartar' }).click();
+  await pergunta.first().waitFor({ state: 'hidden' });
+}
+
 export async function capturar(pagina: Page, nome: string): Promise<void> {
   mkdirSync(PASTA_SCREENSHOTS, { recursive: true });
   // Let antd's enter animations (modal, drawer, notification) finish.

@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirNavegador, fazerLogin, listasFechadas, novaAba, USUARIOS } from './apoio.ts';
+import {
+  abrirNavegador,
+  descartarAlteracoes,
+  fazerLogin,
+  listasFechadas,
+  novaAba,
+  USUARIOS,
+} from './apoio.ts';
 import { urlDoServidor } from './servidor.ts';
 
 // Issue 17, the stock keeper's recipe: logged in as the demo stock keeper at the franchisor (recipes are the
@@ -217,7 +224,7 @@ describe('ficha técnica (issue 17)', () => {
     await definirTemaEscuro(pagina, true);
     await capturar(pagina, 'estoque-cadastro-form-escuro');
     await form.getByRole('button', { name: 'Cancelar' }).click();
-    await pagina.getByRole('button', { name: 'Descartar' }).click();
+    await descartarAlteracoes(pagina);
     await capturar(pagina, 'estoque-cadastro-lista-escuro');
     await definirTemaEscuro(pagina, false);
     expect(erros).toEqual([]);

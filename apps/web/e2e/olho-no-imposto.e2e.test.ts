@@ -71,7 +71,10 @@ async function fecharGaveta(pagina: Page): Promise<void> {
   await expect
     .poll(async () => (await descartar.count()) > 0 || (await aberta.count()) === 0, { timeout: 15_000 })
     .toBe(true);
-  if (await descartar.count()) await descartar.click();
+  if (await descartar.count()) {
+    await animacoesParadas(pagina);
+    await descartar.click();
+  }
   await aberta.first().waitFor({ state: 'hidden' });
 }
 
